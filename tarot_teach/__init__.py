@@ -1,0 +1,33 @@
+"""tarot_teach: the rules of French Tarot (FFT), for a tutorial that checks every answer.
+
+>>> from tarot_teach import parse_cards, legal_cards, score
+>>> [str(c) for c in legal_cards(parse_cards("KH 2H T5"), ["7H"])]
+['2H', 'KH']
+>>> score({"players": 4, "bid": "guard", "taker_points": 49, "taker_bouts": 2,
+...        "petit_au_bout": "taker", "poignees": ["simple"]})["taker"]
+318
+"""
+
+from .cards import (BOUTS, DECK, EXCUSE, MONDE, PETIT, Card, InvalidCard, Suit, count_bouts,
+                    parse_card, parse_cards, points, sort_cards)
+from .deal import deal_hands, has_petit_sec
+from .discard import discard_problems, discardable_cards
+from .errors import IllegalAction, InvalidRecord
+from .game import DealResult, GameState, Poignee, SeatView, Slam, random_playout
+from .ledger import Ledger
+from .record import load_record, replay, state_from_record
+from .rules import VARIANTS, Bid, Phase, RuleSet
+from .scoring import TARGETS, ScoreBreakdown, explain_score, score, score_summary, target_for
+from .tricks import led_suit, legal_cards, trick_winner, why_illegal
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BOUTS", "DECK", "EXCUSE", "MONDE", "PETIT", "Card", "InvalidCard", "Suit", "count_bouts",
+    "parse_card", "parse_cards", "points", "sort_cards", "deal_hands", "has_petit_sec",
+    "discard_problems", "discardable_cards", "IllegalAction", "InvalidRecord", "DealResult",
+    "GameState", "Poignee", "SeatView", "Slam", "random_playout", "Ledger", "load_record",
+    "replay", "state_from_record", "VARIANTS", "Bid", "Phase", "RuleSet", "TARGETS",
+    "ScoreBreakdown", "explain_score", "score", "score_summary", "target_for", "led_suit",
+    "legal_cards", "trick_winner", "why_illegal",
+]

@@ -1,0 +1,386 @@
+"""The 78 cards of French Tarot: values, notation, points.
+
+Every card is one of 78 interned :class:`Card` objects. Their canonical
+notation (``str(card)``) and :func:`parse_card` round-trip:
+
+>>> parse_card("kh")
+Card('KH')
+>>> str(parse_card("Excuse")), str(parse_card("21")), str(parse_card("10S"))
+('EX', 'T21', '10S')
+>>> all(parse_card(str(card)) is card for card in DECK)
+True
+
+Points are counted exactly, in half points (never binary floats):
+
+>>> points(parse_cards("KH T21 EX 7C"))
+Fraction(14, 1)
+>>> sum(card.half_points for card in DECK)
+182
+
+Internally a card is also an index 0..77 (the Excuse is 0, trumps 1..21,
+then spades, hearts, diamonds and clubs from 1 to King), so that a hand can
+be a bit mask; the game state uses this for speed.
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Iterable
+
+__all__ = [
+    "Suit",
+    "Card",
+    "DECK",
+    "EXCUSE",
+    "PETIT",
+    "MONDE",
+    "BOUTS",
+    "InvalidCard",
+    "parse_card",
+    "parse_cards",
+    "points",
+    "count_bouts",
+    "sort_cards",
+]
+
+
+class InvalidCard(ValueError):
+    """A card name that is not one of the 78 cards."""
+
+
+class Suit(enum.Enum):
+    """The four plain suits, the trumps and the Excuse (which has no suit)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    TRUMPS = "T"
+    EXCUSE = "EX"
+
+    @property
+    def symbol(self) -> str:
+        """``♠ ♥ ♦ ♣`` for the plain suits, ``T`` for trumps, ``★`` for the Excuse."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_plain(self) -> bool:
+        return self in PLAIN_SUITS
+
+    @property
+    def english(self) -> str:
+        return _SUIT_ENGLISH[self]
+
+    @property
+    def french(self) -> str:
+        return _SUIT_FRENCH[self]
+
+
+PLAIN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_SYMBOLS = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+    Suit.TRUMPS: "T",
+    Suit.EXCUSE: "★",
+}
+_SUIT_ENGLISH = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+    Suit.TRUMPS: "trumps",
+    Suit.EXCUSE: "the Excuse",
+}
+_SUIT_FRENCH = {
+    Suit.SPADES: "pique",
+    Suit.HEARTS: "cœur",
+    Suit.DIAMONDS: "carreau",
+    Suit.CLUBS: "trèfle",
+    Suit.TRUMPS: "atout",
+    Suit.EXCUSE: "l'Excuse",
+}
+
+JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
+_RANK_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
+_RANK_FRENCH_LETTERS = {JACK: "V", KNIGHT: "C", QUEEN: "D", KING: "R"}
+_RANK_ENGLISH = {1: "1", JACK: "Jack", KNIGHT: "Knight", QUEEN: "Queen", KING: "King"}
+_RANK_FRENCH = {1: "1", JACK: "Valet", KNIGHT: "Cavalier", QUEEN: "Dame", KING: "Roi"}
+# Half points of a plain card by rank (courts); every other card is 1 half point.
+_COURT_HALF_POINTS = {KING: 9, QUEEN: 7, KNIGHT: 5, JACK: 3}
+_BOUT_HALF_POINTS = 9
+
+
+class Card:
+    """One of the 78 cards. Immutable and interned: compare with ``==`` or ``is``.
+
+    >>> card = parse_card("QD")
+    >>> card.suit, card.rank, card.points, card.is_bout
+    (<Suit.DIAMONDS: 'D'>, 13, Fraction(7, 2), False)
+    >>> card.name, card.french_name, card.label
+    ('Queen of diamonds', 'Dame de carreau', 'Q♦')
+    >>> parse_card("T1").name, parse_card("T1").is_bout
+    ('the Petit (trump 1)', True)
+    """
+
+    __slots__ = ("suit", "rank", "index", "half_points", "is_bout", "_text")
+
+    suit: Suit
+    rank: int
+    index: int
+    half_points: int
+    is_bout: bool
+
+    def __init__(self, suit: Suit, rank: int, index: int) -> None:
+        setter = object.__setattr__
+        setter(self, "suit", suit)
+        setter(self, "rank", rank)
+        setter(self, "index", index)
+        if suit is Suit.EXCUSE:
+            text, bout = "EX", True
+        elif suit is Suit.TRUMPS:
+            text, bout = f"T{rank}", rank in (1, 21)
+        else:
+            text, bout = _RANK_LETTERS.get(rank, str(rank)) + suit.value, False
+        setter(self, "_text", text)
+        setter(self, "is_bout", bout)
+        if bout:
+            halves = _BOUT_HALF_POINTS
+        elif suit.is_plain:
+            halves = _COURT_HALF_POINTS.get(rank, 1)
+        else:
+            halves = 1
+        setter(self, "half_points", halves)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (card_from_index, (self.index,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    @property
+    def points(self) -> Fraction:
+        """The card's points (4.5 for a bout or a King … 0.5 for a small card)."""
+        return Fraction(self.half_points, 2)
+
+    @property
+    def is_trump(self) -> bool:
+        return self.suit is Suit.TRUMPS
+
+    @property
+    def is_excuse(self) -> bool:
+        return self.suit is Suit.EXCUSE
+
+    @property
+    def is_king(self) -> bool:
+        return self.suit.is_plain and self.rank == KING
+
+    @property
+    def is_court(self) -> bool:
+        """King, Queen, Knight or Jack."""
+        return self.suit.is_plain and self.rank >= JACK
+
+    @property
+    def label(self) -> str:
+        """A short label with a suit symbol: ``K♥``, ``10♠``, ``21`` (a trump), ``★``."""
+        if self.suit is Suit.EXCUSE:
+            return "★"
+        if self.suit is Suit.TRUMPS:
+            return str(self.rank)
+        return _RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit.symbol
+
+    @property
+    def french_label(self) -> str:
+        """The French short label: ``R♥`` (Roi), ``D♠`` (Dame), ``C♦``, ``V♣``."""
+        if not self.suit.is_plain:
+            return self.label
+        return _RANK_FRENCH_LETTERS.get(self.rank, str(self.rank)) + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """English name, also used as alt text: ``King of hearts``, ``trump 12``."""
+        if self.suit is Suit.EXCUSE:
+            return "the Excuse"
+        if self.suit is Suit.TRUMPS:
+            special = {1: "the Petit (trump 1)", 21: "the 21 of trumps (le Monde)"}
+            return special.get(self.rank, f"trump {self.rank}")
+        return f"{_RANK_ENGLISH.get(self.rank, str(self.rank))} of {self.suit.english}"
+
+    @property
+    def french_name(self) -> str:
+        """French name: ``Roi de cœur``, ``le Petit``, ``atout 12``, ``l'Excuse``."""
+        if self.suit is Suit.EXCUSE:
+            return "l'Excuse"
+        if self.suit is Suit.TRUMPS:
+            return {1: "le Petit", 21: "le 21 (le Monde)"}.get(self.rank, f"atout {self.rank}")
+        return f"{_RANK_FRENCH.get(self.rank, str(self.rank))} de {self.suit.french}"
+
+
+def _build_deck() -> tuple[Card, ...]:
+    cards = [Card(Suit.EXCUSE, 0, 0)]
+    cards += [Card(Suit.TRUMPS, rank, rank) for rank in range(1, 22)]
+    for suit_number, suit in enumerate(PLAIN_SUITS):
+        cards += [Card(suit, rank, 22 + 14 * suit_number + rank - 1) for rank in range(1, 15)]
+    return tuple(cards)
+
+
+DECK: tuple[Card, ...] = _build_deck()
+"""The 78 cards in index order: the Excuse, trumps 1–21, then ♠ ♥ ♦ ♣ from 1 to King."""
+
+EXCUSE = DECK[0]
+PETIT = DECK[1]
+MONDE = DECK[21]
+BOUTS = (MONDE, PETIT, EXCUSE)
+
+# Bit masks over card indices, used by the fast internals.
+EXCUSE_BIT = 1
+TRUMP_MASK = ((1 << 22) - 1) & ~EXCUSE_BIT
+SUIT_MASKS = {suit: ((1 << 14) - 1) << (22 + 14 * n) for n, suit in enumerate(PLAIN_SUITS)}
+ALL_CARDS_MASK = (1 << 78) - 1
+
+
+def card_from_index(index: int) -> Card:
+    """The card with this index (0..77)."""
+    return DECK[index]
+
+
+_SUIT_BY_LETTER = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+                   "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+                   "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_RANK_BY_TEXT = {str(n): n for n in range(1, 11)}
+_RANK_BY_TEXT.update({"A": 1, "J": JACK, "V": JACK, "C": KNIGHT, "N": KNIGHT, "Q": QUEEN,
+                      "D": QUEEN, "K": KING, "R": KING})
+_EXCUSE_NAMES = {"EX", "EXCUSE", "FOOL", "★"}
+_EXPECTED = ("expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, K; "
+             "suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse")
+
+
+def _parse_index(text: str) -> int:
+    word = text.strip().upper()
+    if word in _EXCUSE_NAMES:
+        return 0
+    trump_text = word[1:] if word.startswith("T") else word
+    if trump_text.isdigit():
+        number = int(trump_text)
+        if 1 <= number <= 21 and trump_text == str(number):
+            return number
+        raise InvalidCard(f"{text!r} is not a card: trumps go from 1 to 21 ({_EXPECTED})")
+    if len(word) >= 2:
+        suit = _SUIT_BY_LETTER.get(word[-1])
+        rank = _RANK_BY_TEXT.get(word[:-1])
+        if suit is not None and rank is not None:
+            return 22 + 14 * PLAIN_SUITS.index(suit) + rank - 1
+    raise InvalidCard(f"{text!r} is not a card: {_EXPECTED}")
+
+
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def parse_card(text: "str | Card") -> Card:
+    """Read one card name, case-insensitively; a :class:`Card` is returned unchanged.
+
+    >>> parse_card("10s"), parse_card("T7"), parse_card("fool"), parse_card("R♥")
+    (Card('10S'), Card('T7'), Card('EX'), Card('KH'))
+    >>> parse_card("11H")
+    Traceback (most recent call last):
+    ...
+    tarot_teach.cards.InvalidCard: '11H' is not a card: expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, K; suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise InvalidCard(f"{text!r} is not a card name: {_EXPECTED}")
+    card = _PARSE_CACHE.get(text)
+    if card is None:
+        card = DECK[_parse_index(text)]
+        if len(_PARSE_CACHE) < 4096:
+            _PARSE_CACHE[text] = card
+    return card
+
+
+def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+    """Read several cards, from a string (separated by spaces or commas) or a list.
+
+    >>> parse_cards("KH T21, ex")
+    [Card('KH'), Card('T21'), Card('EX')]
+    >>> parse_cards(["7c", "T3"])
+    [Card('7C'), Card('T3')]
+    """
+    if isinstance(text, str):
+        text = text.replace(",", " ").split()
+    return [parse_card(item) for item in text]
+
+
+def points(cards: Iterable["Card | str"]) -> Fraction:
+    """The exact points of a pile of cards.
+
+    >>> points(parse_cards("KS QS CS JS"))
+    Fraction(12, 1)
+    """
+    return Fraction(sum(parse_card(c).half_points for c in cards), 2)
+
+
+def count_bouts(cards: Iterable["Card | str"]) -> int:
+    """How many bouts (the 21, the Petit, the Excuse) a pile holds.
+
+    >>> count_bouts(parse_cards("T21 T1 T2 KH"))
+    2
+    """
+    return sum(1 for c in cards if parse_card(c).is_bout)
+
+
+def sort_cards(cards: Iterable["Card | str"]) -> list[Card]:
+    """Cards in display order: trumps high to low, the Excuse, then ♠ ♥ ♣ ♦ high to low.
+
+    Alternating colours (black, red, black, red) as players sort a hand.
+
+    >>> [str(c) for c in sort_cards(parse_cards("2H T3 EX KS T21 5C"))]
+    ['T21', 'T3', 'EX', 'KS', '2H', '5C']
+    """
+    order = {Suit.TRUMPS: 0, Suit.EXCUSE: 1, Suit.SPADES: 2, Suit.HEARTS: 3,
+             Suit.CLUBS: 4, Suit.DIAMONDS: 5}
+    return sorted((parse_card(c) for c in cards), key=lambda c: (order[c.suit], -c.rank))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of a collection of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask, in index order."""
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return result

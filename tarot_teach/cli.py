@@ -1,0 +1,66 @@
+"""The ``tarot-teach`` command line.
+
+    tarot-teach                           open the tutorial (for now: show a dealt hand)
+    tarot-teach replay FILE.json          check a hand record and print its result
+    tarot-teach deal --players 4 --seed N print a dealt hand record
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import IllegalAction, InvalidRecord
+from .game import GameState
+from .record import load_record, replay
+from .rules import RuleSet
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
+    commands = parser.add_subparsers(dest="command")
+    replay_parser = commands.add_parser("replay", help="check a hand record and print its result")
+    replay_parser.add_argument("file", help="a hand record (JSON)")
+    deal_parser = commands.add_parser("deal", help="print a dealt hand record")
+    deal_parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    deal_parser.add_argument("--seed", type=int, default=None)
+    deal_parser.add_argument("--dealer", type=int, default=0)
+    return parser
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "deal":
+        return _deal(args.players, args.seed, args.dealer)
+    print("tarot_teach: the tutorial is not built yet; here is a dealt hand.", file=sys.stderr)
+    return _deal(4, None, 0)
+
+
+def _replay(path: str) -> int:
+    try:
+        result = replay(load_record(path))
+    except InvalidRecord as error:
+        print(f"{path}: not a valid hand record: {error}", file=sys.stderr)
+        return 2
+    except IllegalAction as error:
+        print(f"{path}: refused: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+def _deal(players: int, seed, dealer: int) -> int:
+    if not 0 <= dealer < players:
+        print(f"--dealer must be a seat from 0 to {players - 1}", file=sys.stderr)
+        return 2
+    state = GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
+    record = state.to_record()
+    print(json.dumps(record, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

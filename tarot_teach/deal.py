@@ -1,0 +1,84 @@
+"""Seeded, reproducible dealing that obeys RULES.md §3.
+
+Cards go round in packets of three from the seat after the dealer; the dog
+receives single cards between packets, never the first or the last card of the
+pack and never two in a row.
+
+>>> hands, dog = deal_hands(RuleSet(players=4), seed=7)
+>>> [len(h) for h in hands], len(dog)
+([18, 18, 18, 18], 6)
+>>> deal_hands(RuleSet(players=4), seed=7) == (hands, dog)
+True
+>>> has_petit_sec(parse_cards("T1 KH QH 2S"))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from .cards import DECK, EXCUSE_BIT, TRUMP_MASK, Card, mask_of, parse_cards
+from .rules import RuleSet
+
+__all__ = ["deal_hands", "deal_masks", "has_petit_sec", "dealing_order"]
+
+PETIT_BIT = 1 << 1
+
+
+def dealing_order(rules: RuleSet, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Shuffle the pack and lay out the deal: ``(pack, dog_positions)``.
+
+    ``pack`` is the 78 card indices in the order they are dealt; the positions
+    of the dog cards in it obey the rules of §3.
+    """
+    pack = list(range(78))
+    rng.shuffle(pack)
+    packets = rules.players * rules.hand_size // rules.packet_size
+    # Gaps between packets, numbered 1 .. packets-1: the dog takes one card in
+    # some of them, so it is never first, never last, never two in a row.
+    gaps = sorted(rng.sample(range(1, packets), rules.dog_size))
+    positions = []
+    for number, gap in enumerate(gaps):
+        positions.append(gap * rules.packet_size + number)
+    return pack, positions
+
+
+def deal_masks(rules: RuleSet, seed, dealer: int = 0) -> tuple[list[int], int]:
+    """Deal by seed: each seat's hand and the dog, as bit masks (the fast form)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    pack, dog_positions = dealing_order(rules, rng)
+    players, size = rules.players, rules.packet_size
+    hands = [0] * players
+    dog = 0
+    dog_set = set(dog_positions)
+    seat = (dealer + 1) % players
+    position = 0
+    dealt_in_packet = 0
+    for index in pack:
+        if position in dog_set:
+            dog |= 1 << index
+        else:
+            hands[seat] |= 1 << index
+            dealt_in_packet += 1
+            if dealt_in_packet == size:
+                dealt_in_packet = 0
+                seat = (seat + 1) % players
+        position += 1
+    return hands, dog
+
+
+def deal_hands(rules: RuleSet, seed, dealer: int = 0) -> tuple[list[list[Card]], list[Card]]:
+    """Deal by seed: ``(hands, dog)`` as lists of cards in index order."""
+    hands, dog = deal_masks(rules, seed, dealer)
+    return [_cards(h) for h in hands], _cards(dog)
+
+
+def _cards(mask: int) -> list[Card]:
+    return [card for card in DECK if mask >> card.index & 1]
+
+
+def has_petit_sec(hand: "Iterable[Card | str] | int") -> bool:
+    """True when the Petit is the hand's only trump and the hand has no Excuse."""
+    mask = hand if isinstance(hand, int) else mask_of(parse_cards(hand))
+    return mask & (TRUMP_MASK | EXCUSE_BIT) == PETIT_BIT

@@ -1,0 +1,258 @@
+"""Rule sets: the table size, the bids, and the named variants of RULES.md §11.
+
+>>> rules = RuleSet(players=4)
+>>> rules.hand_size, rules.dog_size, rules.handful_thresholds
+(18, 6, (10, 13, 15))
+>>> RuleSet(players=5).dog_size
+3
+>>> RuleSet.from_record(3, {})
+RuleSet(players=3)
+>>> RuleSet.from_record(4, {"chicane": True})
+Traceback (most recent call last):
+...
+tarot_teach.errors.InvalidRecord: unknown variant 'chicane'; the variants are: alternative_scoring, clockwise, cosmic_tribe, excuse_always_kept, excuse_last_trick_to_winner, five_no_partner, goulash, misere, no_take, old_handful_scale, petit_chelem, petit_imprenable, pousse, two_players
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, fields
+
+from .errors import InvalidRecord
+
+__all__ = ["Bid", "Phase", "RuleSet", "VARIANTS", "IMPLEMENTED_VARIANTS"]
+
+
+class Bid(enum.Enum):
+    """The contracts, lowest first. ``str()`` gives the hand-record word.
+
+    >>> Bid.parse("Garde sans"), Bid.GUARD.multiplier, str(Bid.GUARD_AGAINST)
+    (<Bid.GUARD_WITHOUT: 'guard_without'>, 2, 'guard_against')
+    >>> Bid.TAKE < Bid.GUARD
+    True
+    """
+
+    PASS = "pass"
+    TAKE = "take"
+    POUSSE = "pousse"
+    GUARD = "guard"
+    GUARD_WITHOUT = "guard_without"
+    GUARD_AGAINST = "guard_against"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __lt__(self, other: "Bid") -> bool:
+        return _BID_ORDER[self] < _BID_ORDER[other]
+
+    def __le__(self, other: "Bid") -> bool:
+        return _BID_ORDER[self] <= _BID_ORDER[other]
+
+    @property
+    def multiplier(self) -> int:
+        """The FFT multiplier (Take 1, Guard 2, Guard without 4, Guard against 6)."""
+        return _MULTIPLIERS[self]
+
+    @property
+    def english(self) -> str:
+        return _ENGLISH[self]
+
+    @property
+    def french(self) -> str:
+        return _FRENCH[self]
+
+    @property
+    def takes_dog(self) -> bool:
+        """True when the taker picks up the dog and discards (Take, Pousse, Guard)."""
+        return self in (Bid.TAKE, Bid.POUSSE, Bid.GUARD)
+
+    @classmethod
+    def parse(cls, text: "str | Bid") -> "Bid":
+        """Read a bid from its record word or its English or French name."""
+        if isinstance(text, Bid):
+            return text
+        if not isinstance(text, str):
+            raise InvalidRecord(f"{text!r} is not a bid")
+        key = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+        bid = _BID_WORDS.get(key)
+        if bid is None:
+            raise InvalidRecord(
+                f"{text!r} is not a bid: expected one of "
+                + ", ".join(b.value for b in Bid if b is not Bid.POUSSE)
+                + " (or pousse where the variant allows it)")
+        return bid
+
+
+_BID_ORDER = {bid: n for n, bid in enumerate(Bid)}
+_MULTIPLIERS = {Bid.PASS: 0, Bid.TAKE: 1, Bid.POUSSE: 1, Bid.GUARD: 2,
+                Bid.GUARD_WITHOUT: 4, Bid.GUARD_AGAINST: 6}
+_ENGLISH = {Bid.PASS: "Pass", Bid.TAKE: "Take", Bid.POUSSE: "Pousse", Bid.GUARD: "Guard",
+            Bid.GUARD_WITHOUT: "Guard without the dog", Bid.GUARD_AGAINST: "Guard against the dog"}
+_FRENCH = {Bid.PASS: "Passe", Bid.TAKE: "Prise", Bid.POUSSE: "Pousse", Bid.GUARD: "Garde",
+           Bid.GUARD_WITHOUT: "Garde sans", Bid.GUARD_AGAINST: "Garde contre"}
+_BID_WORDS = {
+    "pass": Bid.PASS, "passe": Bid.PASS, "take": Bid.TAKE, "prise": Bid.TAKE,
+    "petite": Bid.TAKE, "small": Bid.TAKE, "pousse": Bid.POUSSE, "guard": Bid.GUARD,
+    "garde": Bid.GUARD, "guard without": Bid.GUARD_WITHOUT,
+    "guard without the dog": Bid.GUARD_WITHOUT, "garde sans": Bid.GUARD_WITHOUT,
+    "garde sans le chien": Bid.GUARD_WITHOUT, "guard against": Bid.GUARD_AGAINST,
+    "guard against the dog": Bid.GUARD_AGAINST, "garde contre": Bid.GUARD_AGAINST,
+    "garde contre le chien": Bid.GUARD_AGAINST,
+}
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    BIDDING = "bidding"
+    CALLING = "calling"  # five players: the taker calls a King
+    DISCARD = "discard"  # the taker lays aside as many cards as the dog held
+    SLAM = "slam"  # the taker may announce a chelem
+    PLAYING = "playing"
+    FINISHED = "finished"
+    VOID = "void"  # petit sec, or everybody passed
+
+    def __str__(self) -> str:
+        return self.value
+
+
+VARIANTS = {
+    "cosmic_tribe": "Cosmic Tribe: three players, 78 'tricky points', its own targets (seed 002)",
+    "excuse_last_trick_to_winner": "the Excuse played to the last trick goes to that trick's winner",
+    "excuse_always_kept": "the Excuse stays with its side even on the last trick",
+    "petit_imprenable": "a Petit sec does not void the deal; it is played like an Excuse",
+    "misere": "misère: no trump, or no face card and no bout, earns 10 from each player",
+    "petit_chelem": "all tricks but one: 300 announced and made, -150 missed",
+    "pousse": "the Pousse bid between Take and Guard",
+    "no_take": "Guard is the lowest bid",
+    "alternative_scoring": "fixed bases without multipliers",
+    "old_handful_scale": "poignée bonuses 20 / 40 / 60",
+    "goulash": "when all pass, the deal is played with no taker",
+    "two_players": "two players: 21 cards in hand and six piles on the table",
+    "clockwise": "play and deal go clockwise",
+    "five_no_partner": "five players, 14 cards each, a dog of 8, the taker alone",
+}
+"""Every variant name a record may use, with what it changes."""
+
+IMPLEMENTED_VARIANTS = frozenset({
+    "excuse_last_trick_to_winner", "excuse_always_kept", "old_handful_scale", "clockwise",
+    "no_take", "pousse",
+})
+"""The variants this version of the engine plays; the others are refused with a clear message."""
+
+_SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}
+_HANDFULS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules of one deal: the number of players and the variants in force.
+
+    Variant options are keyword flags named as in RULES.md §11.
+
+    >>> RuleSet(players=4, excuse_always_kept=True)
+    RuleSet(players=4, excuse_always_kept=True)
+    >>> RuleSet(players=4).bids
+    (<Bid.TAKE: 'take'>, <Bid.GUARD: 'guard'>, <Bid.GUARD_WITHOUT: 'guard_without'>, <Bid.GUARD_AGAINST: 'guard_against'>)
+    """
+
+    players: int = 4
+    cosmic_tribe: bool = field(default=False, repr=False)
+    excuse_last_trick_to_winner: bool = field(default=False, repr=False)
+    excuse_always_kept: bool = field(default=False, repr=False)
+    petit_imprenable: bool = field(default=False, repr=False)
+    misere: bool = field(default=False, repr=False)
+    petit_chelem: bool = field(default=False, repr=False)
+    pousse: bool = field(default=False, repr=False)
+    no_take: bool = field(default=False, repr=False)
+    alternative_scoring: bool = field(default=False, repr=False)
+    old_handful_scale: bool = field(default=False, repr=False)
+    goulash: bool = field(default=False, repr=False)
+    two_players: bool = field(default=False, repr=False)
+    clockwise: bool = field(default=False, repr=False)
+    five_no_partner: bool = field(default=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or self.players not in _SIZES:
+            raise InvalidRecord(f"players must be 3, 4 or 5, not {self.players!r}")
+        if self.excuse_last_trick_to_winner and self.excuse_always_kept:
+            raise InvalidRecord("excuse_last_trick_to_winner and excuse_always_kept exclude each other")
+        if self.pousse and self.no_take:
+            pass  # both may be played together: Pousse, Guard, ...
+        missing = sorted(set(self.variant_names) - IMPLEMENTED_VARIANTS)
+        if missing:
+            raise InvalidRecord(
+                f"variant {', '.join(missing)} is not implemented yet; the engine plays "
+                + ", ".join(sorted(IMPLEMENTED_VARIANTS)))
+
+    def __repr__(self) -> str:
+        flags = "".join(f", {name}=True" for name in self.variant_names)
+        return f"RuleSet(players={self.players}{flags})"
+
+    @classmethod
+    def from_record(cls, players, variant) -> "RuleSet":
+        """The rule set of a hand record's ``players`` and ``variant`` fields."""
+        if variant is None:
+            variant = {}
+        if not isinstance(variant, dict):
+            raise InvalidRecord(f"variant must be an object of options, not {variant!r}")
+        unknown = sorted(set(variant) - set(VARIANTS))
+        if unknown:
+            raise InvalidRecord(
+                f"unknown variant {', '.join(map(repr, unknown))}; the variants are: "
+                + ", ".join(sorted(VARIANTS)))
+        options = {}
+        for name, value in variant.items():
+            if not isinstance(value, bool):
+                raise InvalidRecord(f"variant option {name!r} must be true or false, not {value!r}")
+            options[name] = value
+        return cls(players=players, **options)
+
+    @property
+    def variant_names(self) -> tuple[str, ...]:
+        """The names of the variants switched on, in a stable order."""
+        return tuple(f.name for f in fields(self) if f.name != "players" and getattr(self, f.name))
+
+    def to_record(self) -> dict:
+        """The ``variant`` object of a hand record."""
+        return {name: True for name in self.variant_names}
+
+    @property
+    def hand_size(self) -> int:
+        return _SIZES[self.players][0]
+
+    @property
+    def dog_size(self) -> int:
+        return _SIZES[self.players][1]
+
+    @property
+    def tricks(self) -> int:
+        """The number of tricks in a deal (equal to the hand size)."""
+        return self.hand_size
+
+    @property
+    def packet_size(self) -> int:
+        return 3
+
+    @property
+    def handful_thresholds(self) -> tuple[int, int, int]:
+        """Trumps to show for a simple, double and triple poignée."""
+        return _HANDFULS[self.players]
+
+    @property
+    def handful_bonuses(self) -> tuple[int, int, int]:
+        return (20, 40, 60) if self.old_handful_scale else (20, 30, 40)
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """The contracts that may be bid, lowest first (Pass is always allowed)."""
+        result = [Bid.TAKE, Bid.POUSSE, Bid.GUARD, Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST]
+        if not self.pousse:
+            result.remove(Bid.POUSSE)
+        if self.no_take:
+            result.remove(Bid.TAKE)
+        return tuple(result)
+
+    def multiplier(self, bid: Bid) -> int:
+        return bid.multiplier

@@ -1,0 +1,161 @@
+"""Playing to a trick: which cards may be played, why a card may not, who wins (RULES.md §7).
+
+>>> [str(c) for c in legal_cards("KH 2H T5 EX", ["7H"])]
+['EX', '2H', 'KH']
+>>> [str(c) for c in legal_cards("KS T3 T12", ["7H", "T8"])]
+['T12']
+>>> print(why_illegal("KS T3 T12", ["7H", "T8"], "T3"))
+You must play a trump higher than the 8 when you can: overtrumping is compulsory. You can with the 12.
+>>> str(trick_winner(["7H", "EX", "KH", "T2"]))
+'T2'
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of, parse_card, parse_cards
+
+__all__ = ["legal_cards", "why_illegal", "trick_winner", "led_suit"]
+
+# TRUMPS_ABOVE[r]: the mask of trumps ranked strictly above trump r (r = 0 means all trumps).
+TRUMPS_ABOVE = tuple(TRUMP_MASK & ~((1 << (r + 1)) - 1) for r in range(22))
+# For each card index: the mask of its plain suit, or 0 for trumps and the Excuse.
+SUIT_MASK_OF_INDEX = tuple(
+    SUIT_MASKS[card.suit] if card.suit.is_plain else 0 for card in DECK)
+
+
+def legal_mask(hand: int, trick: Sequence[int]) -> int:
+    """The mask of the cards of ``hand`` (a mask) that may be played to ``trick`` (indices).
+
+    This is the one place where §7's rules of play are written.
+    """
+    led = 0
+    highest_trump = 0
+    for index in trick:
+        if index:
+            if not led:
+                led = index
+            if index <= 21 and index > highest_trump:
+                highest_trump = index
+    if not led:
+        return hand
+    if led > 21:  # a plain suit was led
+        same_suit = hand & SUIT_MASK_OF_INDEX[led]
+        if same_suit:
+            return same_suit | (hand & EXCUSE_BIT)
+    trumps = hand & TRUMP_MASK
+    if trumps:
+        higher = trumps & TRUMPS_ABOVE[highest_trump]
+        return (higher or trumps) | (hand & EXCUSE_BIT)
+    return hand
+
+
+def winning_position(trick: Sequence[int]) -> int:
+    """The position in ``trick`` (card indices in play order) of the card that wins it.
+
+    The Excuse never wins here; the slam exception is the deal's business.
+    """
+    best_position = -1
+    best_value = -1
+    led_suit_mask = 0
+    for position, index in enumerate(trick):
+        if index == 0:
+            continue
+        if not led_suit_mask:
+            led_suit_mask = SUIT_MASK_OF_INDEX[index] or TRUMP_MASK
+        if index <= 21:
+            value = 100 + index
+        elif (1 << index) & led_suit_mask:
+            value = index
+        else:
+            continue
+        if value > best_value:
+            best_value, best_position = value, position
+    return best_position
+
+
+def led_suit(trick: Iterable["Card | str"]) -> "Suit | None":
+    """The suit to follow: that of the first card that is not the Excuse (None if there is none).
+
+    >>> led_suit(["EX", "9D", "T4"])
+    <Suit.DIAMONDS: 'D'>
+    """
+    for card in parse_cards(list(trick)):
+        if not card.is_excuse:
+            return card.suit
+    return None
+
+
+def legal_cards(hand: Iterable["Card | str"], trick: Iterable["Card | str"] = ()) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order).
+
+    Cards may be :class:`Card` objects or names. The result is in index order.
+
+    >>> [str(c) for c in legal_cards("QC 3C T4 9D", ["EX"])]
+    ['T4', '9D', '3C', 'QC']
+    >>> [str(c) for c in legal_cards("QC 3C T4 9D", ["EX", "5C"])]
+    ['3C', 'QC']
+    """
+    hand_mask = mask_of(parse_cards(hand))
+    trick_indices = [card.index for card in parse_cards(trick)]
+    return cards_of(legal_mask(hand_mask, trick_indices))
+
+
+def why_illegal(hand: Iterable["Card | str"], trick: Iterable["Card | str"],
+                card: "Card | str") -> "str | None":
+    """Why ``card`` may not be played from ``hand`` to ``trick``, in plain words; None if it may.
+
+    >>> print(why_illegal("KH 2H T5", ["7H"], "T5"))
+    You hold hearts (♥): you must follow hearts.
+    >>> print(why_illegal("KS T5", ["7H"], "KS"))
+    You have no hearts but you hold trumps: you must trump.
+    >>> print(why_illegal("KS T5", ["7H"], "QC"))
+    You do not hold the Queen of clubs.
+    >>> why_illegal("KS T5", ["7H"], "T5") is None
+    True
+    """
+    return _explain(parse_cards(hand), parse_cards(trick), parse_card(card))[0]
+
+
+def explain_refusal(hand_mask: int, trick: Sequence[int], card: Card) -> tuple[str, str]:
+    """``(message, rule key)`` for a card that ``legal_mask`` refuses (or that is not held)."""
+    message, rule = _explain(cards_of(hand_mask), [DECK[i] for i in trick], card)
+    return message or "That card may not be played now.", rule
+
+
+def _explain(hand: list[Card], trick: list[Card], card: Card) -> tuple["str | None", str]:
+    if card not in hand:
+        return f"You do not hold {_the(card)}.", "not_in_hand"
+    allowed = legal_mask(mask_of(hand), [c.index for c in trick])
+    if (1 << card.index) & allowed:
+        return None, ""
+    suit = led_suit(trick)
+    if suit is not None and suit.is_plain and any(c.suit is suit for c in hand):
+        return (f"You hold {suit.english} ({suit.symbol}): you must follow {suit.english}.",
+                "follow_suit")
+    trumps_in_trick = [c for c in trick if c.is_trump]
+    trumps_held = [c for c in hand if c.is_trump]
+    if not card.is_trump:
+        if suit is Suit.TRUMPS:
+            return "Trumps were led and you hold trumps: you must play a trump.", "follow_trumps"
+        return (f"You have no {suit.english} but you hold trumps: you must trump.", "must_trump")
+    highest = max(trumps_in_trick, key=lambda c: c.rank)
+    over = min((c for c in trumps_held if c.rank > highest.rank), key=lambda c: c.rank)
+    return (f"You must play a trump higher than the {highest.rank} when you can: "
+            f"overtrumping is compulsory. You can with the {over.rank}.", "overtrump")
+
+
+def _the(card: Card) -> str:
+    name = card.name
+    return name if name.startswith("the ") else f"the {name}"
+
+
+def trick_winner(trick: Iterable["Card | str"]) -> Card:
+    """The card that wins a complete trick (the Excuse never does).
+
+    >>> trick_winner(["9S", "KS", "2S", "QH"])
+    Card('KS')
+    """
+    cards = parse_cards(list(trick))
+    return cards[winning_position([c.index for c in cards])]
