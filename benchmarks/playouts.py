@@ -17,12 +17,13 @@ def run(players: int, deals: int, seed: int) -> tuple[float, int, int]:
     rng = random.Random(seed)
     rules = RuleSet(players=players)
     actions = played = 0
+    random_fraction = rng.random
     start = time.perf_counter()
     for number in range(deals):
         state = GameState.new(rules, seed=rng.getrandbits(64), dealer=number % players)
         while not state.is_over:
             legal = state.legal_actions()
-            state.play(legal[rng.randrange(len(legal))])
+            state.play(legal[int(random_fraction() * len(legal))])
             actions += 1
         played += state.phase.value == "finished"
     elapsed = time.perf_counter() - start

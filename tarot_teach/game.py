@@ -170,6 +170,7 @@ class GameState:
         self.hands = list(hands)
         self.dog = dog
         self.phase = Phase.BIDDING
+        self.is_over = False  # True once the deal is finished or void
         self.to_act: "int | None" = (dealer + 1) % rules.players
         self.bids: list[tuple[int, Bid]] = []
         self.taker: "int | None" = None
@@ -248,10 +249,6 @@ class GameState:
         return earlier
 
     # ----- queries --------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase in (Phase.FINISHED, Phase.VOID)
 
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` holds now, sorted for display."""
@@ -337,6 +334,12 @@ class GameState:
 
         Raises :class:`IllegalAction` (and changes nothing) when the rules forbid it.
         """
+        if type(action) is Card and self.phase is Phase.PLAYING \
+                and (1 << action.index) & self._legal_play_mask():
+            self.history.append(action)  # the common case, already checked
+            self._legal_cache = None
+            self._play_card(action)
+            return
         action = self._read(action)
         self._refusal(action)
         self.history.append(action)
@@ -520,7 +523,9 @@ class GameState:
         position = winning_position(trick)
         winner = (self.leader + position) % players
         winner_side = self.side_of(winner)
-        cards = mask_of(DECK[i] for i in trick)
+        cards = 0
+        for index in trick:
+            cards |= 1 << index
         is_last = len(self.tricks) + 1 == rules.tricks
         if 0 in trick:
             excuse_seat = (self.leader + trick.index(0)) % players
@@ -560,6 +565,7 @@ class GameState:
 
     def _void(self, reason: str) -> None:
         self.phase = Phase.VOID
+        self.is_over = True
         self.to_act = None
         self.result = DealResult(void=reason)
         self.events.append(("void", reason))
@@ -582,6 +588,7 @@ class GameState:
                                chelem=self._chelem_outcome(), alone=self.partner is None)
         scores = breakdown.seat_scores(self.taker, self.partner)
         self.phase = Phase.FINISHED
+        self.is_over = True
         self.to_act = None
         self.result = DealResult(taker=self.taker, partner=self.partner, bid=contract,
                                  taker_half_points=halves, taker_bouts=bouts,
