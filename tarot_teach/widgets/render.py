@@ -1,0 +1,99 @@
+"""Cards drawn as cards: small SVG pictures with suit symbols, colour-blind-safe colours and alt text.
+
+Pure functions returning HTML strings, so they work in a notebook, on a static
+page and in tests alike. Suits are told apart by their symbol first and by a
+four-colour scheme (Okabe–Ito palette) second: spades black, hearts vermilion,
+diamonds blue, clubs bluish green, trumps purple.
+
+>>> html = card_html(parse_card("KH"))
+>>> 'aria-label="King of hearts"' in html and "♥" in html
+True
+>>> escape_text("<b>") == "&lt;b&gt;"
+True
+"""
+
+from __future__ import annotations
+
+import html as _html
+from typing import Iterable
+
+from ..cards import Card, Suit, parse_card
+
+__all__ = ["SUIT_COLOURS", "card_html", "cards_html", "escape_text", "card_button_style"]
+
+SUIT_COLOURS = {
+    Suit.SPADES: "#000000",
+    Suit.HEARTS: "#D55E00",
+    Suit.DIAMONDS: "#0072B2",
+    Suit.CLUBS: "#009E73",
+    Suit.TRUMPS: "#6A3D9A",
+    Suit.EXCUSE: "#6A3D9A",
+}
+
+
+def escape_text(text) -> str:
+    """Text made safe for HTML: whatever a learner types is shown, never interpreted."""
+    return _html.escape(str(text), quote=True)
+
+
+def _rank_text(card: Card) -> str:
+    if card.is_excuse:
+        return "★"
+    if card.is_trump:
+        return str(card.rank)
+    return card.label[:-1]
+
+
+def card_html(card: "Card | str", size: str = "normal", highlight: bool = False) -> str:
+    """One card as an inline SVG picture with its name as alt text.
+
+    ``size`` is ``"normal"`` or ``"small"``; ``highlight`` draws a thick frame
+    (the winning card of a trick, a card the learner got wrong…).
+    """
+    card = parse_card(card)
+    width, height = (46, 66) if size == "normal" else (34, 48)
+    colour = SUIT_COLOURS[card.suit]
+    rank = escape_text(_rank_text(card))
+    if card.is_trump:
+        symbol = "atout"
+        symbol_size = 9 if size == "normal" else 7
+    elif card.is_excuse:
+        symbol = "Excuse"
+        symbol_size = 9 if size == "normal" else 7
+    else:
+        symbol = card.suit.symbol
+        symbol_size = 24 if size == "normal" else 18
+    rank_size = 20 if size == "normal" else 15
+    border = "#F0B400" if highlight else ("#6A3D9A" if not card.suit.is_plain else "#555555")
+    stroke = 4 if highlight else 1.5
+    fill = "#F6F0FB" if not card.suit.is_plain else "#FFFFFF"
+    label = escape_text(card.name)
+    return (
+        f'<svg class="tt-card-face" role="img" aria-label="{label}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" '
+        f'style="vertical-align:middle;margin:2px" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{label}</title>"
+        f'<rect x="1.5" y="1.5" width="{width - 3}" height="{height - 3}" rx="5" '
+        f'fill="{fill}" stroke="{border}" stroke-width="{stroke}"/>'
+        f'<text x="{width / 2}" y="{height * 0.42}" text-anchor="middle" '
+        f'font-family="sans-serif" font-weight="bold" font-size="{rank_size}" '
+        f'fill="{colour}">{rank}</text>'
+        f'<text x="{width / 2}" y="{height * 0.85}" text-anchor="middle" '
+        f'font-family="sans-serif" font-size="{symbol_size}" fill="{colour}">{symbol}</text>'
+        f"</svg>")
+
+
+def cards_html(cards: Iterable["Card | str"], size: str = "normal",
+               highlight: Iterable["Card | str"] = (), caption: str = "") -> str:
+    """A row of cards (wrapping on narrow screens), with an optional caption."""
+    marked = {parse_card(c) for c in highlight}
+    faces = "".join(card_html(c, size, parse_card(c) in marked) for c in cards)
+    head = f'<div style="font-size:0.9em;color:#444">{escape_text(caption)}</div>' if caption else ""
+    return (f'<div class="tt-cards">{head}'
+            f'<div style="display:flex;flex-wrap:wrap;align-items:center">{faces}</div></div>')
+
+
+def card_button_style(card: "Card | str") -> dict:
+    """Colours for a clickable card drawn as a button (see ``CardPicker``)."""
+    card = parse_card(card)
+    return {"text_color": SUIT_COLOURS[card.suit], "font_weight": "bold"}
