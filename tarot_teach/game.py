@@ -36,6 +36,7 @@ from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, cards_of, mas
 from .deal import deal_masks, has_petit_sec
 from .discard import BOUTS_MASK, discard_refusal, discardable_mask
 from .errors import IllegalAction, InvalidRecord
+from .excuse import ExcuseOutcome, excuse_outcome
 from .rules import Bid, Phase, RuleSet
 from .scoring import HANDFUL_LEVELS, ScoreBreakdown, score_deal
 from .tricks import SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_position
@@ -530,14 +531,15 @@ class GameState:
         if 0 in trick:
             excuse_seat = (self.leader + trick.index(0)) % players
             excuse_side = self.side_of(excuse_seat)
-            if is_last and self.side_tricks[excuse_side] == len(self.tricks):
-                winner, winner_side = excuse_seat, excuse_side  # the slam exception
+            outcome = excuse_outcome(rules, is_last,
+                                     self.side_tricks[excuse_side] == len(self.tricks))
+            if outcome is ExcuseOutcome.WINS_TRICK:
+                winner, winner_side = excuse_seat, excuse_side
                 self.excuse_slam = True
-            elif is_last and not rules.excuse_always_kept:
-                if not rules.excuse_last_trick_to_winner:
-                    cards &= ~EXCUSE_BIT
-                    self.piles[1 - excuse_side] |= EXCUSE_BIT
-            elif excuse_side != winner_side:
+            elif outcome is ExcuseOutcome.CHANGES_SIDES:
+                cards &= ~EXCUSE_BIT
+                self.piles[1 - excuse_side] |= EXCUSE_BIT
+            elif outcome is ExcuseOutcome.KEPT and excuse_side != winner_side:
                 cards &= ~EXCUSE_BIT
                 self.piles[excuse_side] |= EXCUSE_BIT
                 self.owed_exchange[excuse_side] += 1
