@@ -44,6 +44,7 @@ from .tricks import SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_pos
 __all__ = ["GameState", "Slam", "Poignee", "DealResult", "SeatView", "parse_action"]
 
 TAKER_SIDE, DEFENCE_SIDE = 0, 1
+_PLAYING = Phase.PLAYING
 SMALL_CARDS_MASK = sum(1 << c.index for c in DECK if c.half_points == 1)
 _WEIGHTED_MASKS = tuple(  # (mask, extra half points) so that halves = count + Σ extra·count(mask)
     (sum(1 << c.index for c in DECK if c.half_points == h), h - 1) for h in (3, 5, 7, 9))
@@ -165,6 +166,7 @@ class GameState:
 
     def __init__(self, rules: RuleSet, hands: list[int], dog: int, dealer: int = 0) -> None:
         self.rules = rules
+        self.players = rules.players
         self.dealer = dealer
         self.dealt_hands = tuple(hands)
         self.dealt_dog = dog
@@ -261,7 +263,7 @@ class GameState:
     def legal_actions(self) -> list:
         """Everything the seat ``to_act`` may do now (empty once the deal is over)."""
         phase = self.phase
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             actions = cards_of(self._legal_play_mask())
             if not self.tricks and self.to_act not in self.poignees:
                 actions += self._poignee_options(self.to_act)
@@ -335,7 +337,7 @@ class GameState:
 
         Raises :class:`IllegalAction` (and changes nothing) when the rules forbid it.
         """
-        if type(action) is Card and self.phase is Phase.PLAYING \
+        if type(action) is Card and self.phase is _PLAYING \
                 and (1 << action.index) & self._legal_play_mask():
             self.history.append(action)  # the common case, already checked
             self._legal_cache = None
@@ -512,8 +514,9 @@ class GameState:
         self.events.append(("play", seat, card))
         if card is self.called:
             self.partner_revealed = True
-        if len(self.trick) < self.rules.players:
-            self.to_act = (seat + 1) % self.rules.players
+        players = self.players
+        if len(self.trick) < players:
+            self.to_act = (seat + 1) % players
         else:
             self._close_trick()
 
