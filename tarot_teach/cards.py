@@ -286,7 +286,9 @@ def _parse_index(text: str) -> int:
     if word in _EXCUSE_NAMES:
         return 0
     trump_text = word[1:] if word.startswith("T") else word
-    if trump_text.isdigit():
+    # ASCII digits only: str.isdigit() also accepts "²" or "١", which int() then rejects
+    # with a bare ValueError instead of this module's explanation.
+    if trump_text.isascii() and trump_text.isdigit():
         number = int(trump_text)
         if 1 <= number <= 21 and trump_text == str(number):
             return number
