@@ -1,0 +1,311 @@
+"""Build the whole book the way CI does and check that the site is complete and
+self-contained: every page of _toc.yml is built, and nothing is loaded from another host.
+
+    python -m pytest tests/test_book_build.py             # build + static checks + browser
+    python -m pytest tests/test_book_build.py -m "not browser"
+
+The build goes to a fresh temporary folder (so it also proves a clean clone builds), or to
+$TAROT_BOOK_OUTPUT if set (reuses its jupyter cache: faster when re-running).
+"""
+
+from __future__ import annotations
+
+import functools
+import html.parser
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = pytest.mark.slow
+
+# Plain <a href> links to other sites. None so far: adding one is a deliberate decision.
+ALLOWED_EXTERNAL_LINKS: frozenset[str] = frozenset()
+
+# Tag attributes that make the browser fetch something.
+FETCHING_ATTRS = {
+    "script": ("src",),
+    "link": ("href",),
+    "img": ("src", "srcset"),
+    "iframe": ("src",),
+    "frame": ("src",),
+    "source": ("src", "srcset"),
+    "audio": ("src",),
+    "video": ("src", "poster"),
+    "track": ("src",),
+    "embed": ("src",),
+    "object": ("data",),
+    "input": ("src",),
+    "image": ("href", "xlink:href"),
+    "use": ("href", "xlink:href"),
+}
+
+# URLs that appear in inline scripts/styles but are never fetched (XML namespaces).
+NAMESPACE_URL = re.compile(r"https?://www\.w3\.org/\d{4}/[\w/.-]*")
+ANY_URL = re.compile(r"""(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s"'`<>)]*""", re.I)
+# In .js files: markup or DOM assignments that would load from another host.
+JS_LOADS = [
+    re.compile(
+        r"""<(?:script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*\\?["']?(?:https?:)?//""",
+        re.I,
+    ),
+    re.compile(r"""\.(?:src|href)\s*=\s*["'`](?:https?:)?//""", re.I),
+    re.compile(r"""setAttribute\(\s*["'](?:src|href)["']\s*,\s*["'`](?:https?:)?//""", re.I),
+    re.compile(r"""\bimport(?:Scripts)?\(\s*["'`](?:https?:)?//""", re.I),
+]
+CSS_LOADS = [
+    re.compile(r"""url\(\s*["']?(?:https?:)?//""", re.I),
+    re.compile(r"""@import\s+["'](?:https?:)?//""", re.I),
+]
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+def _is_external(url: str) -> bool:
+    url = url.strip()
+    if url.startswith("//"):
+        return True
+    scheme = urlsplit(url).scheme.lower()
+    return scheme not in ("", "data", "blob", "mailto", "javascript", "about")
+
+
+def toc_pages() -> list[str]:
+    """Every page named in _toc.yml, without suffix (e.g. 'book/02-cards')."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    pages = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries or []:
+            if "file" in entry:
+                pages.append(entry["file"])
+            walk(entry.get("sections"))
+            walk(entry.get("chapters"))
+
+    walk(toc.get("parts"))
+    walk(toc.get("chapters"))
+    return [re.sub(r"\.(md|ipynb)$", "", page) for page in pages]
+
+
+def _env() -> dict[str, str]:
+    """The current interpreter's bin/ first on PATH (jupyter, the kernel, ...)."""
+    env = os.environ.copy()
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    return env
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """Fetch the vendored assets, build the book with -W -n --keep-going, return html/."""
+    if shutil.which("npm") is None and not (ROOT / "vendor" / "site").is_dir():
+        pytest.fail("npm is needed to fetch the vendored browser assets (scripts/fetch_assets.py)")
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "fetch_assets.py")],
+        cwd=ROOT, env=_env(), check=True,
+    )
+    out = os.environ.get("TAROT_BOOK_OUTPUT")
+    out_dir = Path(out).resolve() if out else tmp_path_factory.mktemp("book")
+    cmd = [
+        sys.executable, "-c",
+        "import sys; from jupyter_book.cli.main import main; sys.exit(main())",
+        "build", str(ROOT), "--path-output", str(out_dir), "-W", "-n", "--keep-going",
+    ]
+    if out:
+        cmd.append("--all")  # rewrite every page even if the sources did not change
+    proc = subprocess.run(
+        cmd, cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=3600
+    )
+    log = proc.stdout + proc.stderr
+    assert proc.returncode == 0, f"jupyter-book build failed:\n{log[-8000:]}"
+    html_dir = out_dir / "_build" / "html"
+    assert (html_dir / "index.html").is_file(), log[-4000:]
+    return html_dir
+
+
+def test_every_toc_page_is_built(site):
+    missing = [page for page in toc_pages() if not (site / f"{page}.html").is_file()]
+    assert not missing, f"pages in _toc.yml without HTML: {missing}"
+
+
+class _Collector(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self.links: list[str] = []
+        self._inline: str | None = None  # "script" / "style" while inside one
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in FETCHING_ATTRS.get(tag, ()):
+            value = attrs.get(name) or ""
+            urls = [part.split()[0] for part in value.split(",") if part.strip()] \
+                if name == "srcset" else [value]
+            for url in urls:
+                if url and _is_external(url):
+                    self.problems.append(f"<{tag} {name}={url!r}>")
+        if tag == "a" and attrs.get("href") and _is_external(attrs["href"]):
+            self.links.append(attrs["href"])
+        style = attrs.get("style") or ""
+        if any(p.search(style) for p in CSS_LOADS):
+            self.problems.append(f"<{tag} style={style!r}>")
+        if tag in ("script", "style") and not attrs.get("src"):
+            self._inline = tag
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._inline = None
+
+    def handle_data(self, data):
+        if self._inline == "style":
+            for pattern in CSS_LOADS:
+                self.problems += [f"inline <style>: {m.group(0)}" for m in pattern.finditer(data)]
+        elif self._inline == "script":
+            text = NAMESPACE_URL.sub("", data)
+            for match in ANY_URL.finditer(text):
+                url = match.group(0)
+                if url.startswith("//") and not re.match(r"//[a-z0-9.-]+\.[a-z]{2,}/", url, re.I):
+                    continue  # a JS comment such as "// see below", not a URL
+                self.problems.append(f"inline <script> mentions {url}")
+
+
+def test_html_loads_nothing_from_other_hosts(site):
+    problems: list[str] = []
+    links: list[str] = []
+    for page in sorted(site.rglob("*.html")):
+        collector = _Collector()
+        collector.feed(page.read_text(encoding="utf-8", errors="replace"))
+        rel = page.relative_to(site)
+        problems += [f"{rel}: {p}" for p in collector.problems]
+        links += [f"{rel}: {u}" for u in collector.links if u not in ALLOWED_EXTERNAL_LINKS]
+    assert not problems, "external resources in the built HTML:\n" + "\n".join(problems)
+    assert not links, (
+        "links to other sites (add them to ALLOWED_EXTERNAL_LINKS if intended):\n"
+        + "\n".join(links)
+    )
+
+
+def test_js_and_css_load_nothing_from_other_hosts(site):
+    problems: list[str] = []
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in (".js", ".css", ".mjs") or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".css":
+            patterns, text = CSS_LOADS, CSS_COMMENT.sub("", text)
+        else:
+            patterns = JS_LOADS
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                snippet = text[max(0, match.start() - 60): match.end() + 60].replace("\n", " ")
+                problems.append(f"{path.relative_to(site)}: ...{snippet}...")
+    assert not problems, "code that loads from another host:\n" + "\n".join(problems)
+
+
+def test_vendored_assets_are_published(site):
+    static = site / "_static" / "vendor"
+    for rel in (
+        "widgets/require.js",
+        "widgets/setup.js",
+        "widgets/html-manager/embed-amd.js",
+        "mathjax/tex-mml-chtml.js",
+    ):
+        assert (static / rel).is_file(), f"missing _static/vendor/{rel}"
+    # The widget JS must only be added by myst-nb to pages with widgets, never globally
+    # (a global copy renders every widget twice).
+    for page in toc_pages():
+        text = (site / f"{page}.html").read_text(encoding="utf-8")
+        n_embed = text.count("embed-amd.js")
+        has_state = "application/vnd.jupyter.widget-state+json" in text
+        assert n_embed == (1 if has_state else 0), f"{page}: embed-amd.js included {n_embed}x"
+
+
+# ----------------------------------------------------------------------------- browser
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    """Serve the built site on 127.0.0.1 (random free port); yield its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.browser
+def test_pages_work_offline_in_chromium(served):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+
+    report: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            context = browser.new_context()
+            outside: list[str] = []
+
+            def route(r):
+                if r.request.url.startswith(served):
+                    r.continue_()
+                else:
+                    outside.append(r.request.url)
+                    r.abort()
+
+            context.route("**/*", route)
+            for page_name in toc_pages() + ["search", "genindex"]:
+                problems: list[str] = []
+                page = context.new_page()
+                page.on("pageerror", lambda e, p=problems: p.append(f"page error: {e}"))
+                page.on(
+                    "console",
+                    lambda m, p=problems: p.append(f"console error: {m.text}")
+                    if m.type == "error" else None,
+                )
+                page.on(
+                    "response",
+                    lambda r, p=problems: p.append(f"HTTP {r.status} {r.url}")
+                    if r.status >= 400 else None,
+                )
+                outside.clear()
+                page.goto(served + page_name + ".html", wait_until="load")
+                views = page.locator(
+                    'script[type="application/vnd.jupyter.widget-view+json"]'
+                ).count()
+                if views:
+                    # Each view gets one .widget-subarea; twice as many = double render.
+                    page.wait_for_function(
+                        "n => document.querySelectorAll('.widget-subarea').length >= n",
+                        arg=views, timeout=20_000,
+                    )
+                if page.locator(".math").count():
+                    page.wait_for_selector("mjx-container", timeout=20_000)
+                page.wait_for_load_state("networkidle")
+                rendered = page.locator(".widget-subarea").count()
+                if rendered != views:
+                    problems.append(f"{views} widget views but {rendered} rendered")
+                problems += [f"request to another host: {u}" for u in outside]
+                report += [f"{page_name}: {p}" for p in problems]
+                page.close()
+        finally:
+            browser.close()
+    assert not report, "\n".join(report)
