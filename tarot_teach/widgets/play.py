@@ -172,3 +172,133 @@ class TrickWinnerExercise(Exercise):
 
     def solution(self, question) -> str:
         return f"{trick_winner(question).label} wins the trick."
+
+
+# ----- is this card legal here? ---------------------------------------------------------
+
+from ..cards import mask_of  # noqa: E402
+from ..tricks import explain_refusal  # noqa: E402
+
+LEGAL = "legal"
+REASONS = {
+    LEGAL: "Yes, it may be played",
+    "follow_suit": "No: you must follow the suit led",
+    "must_trump": "No: you must play a trump",
+    "overtrump": "No: you must play a higher trump",
+}
+"""The answers offered, keyed by the engine's rule name (``follow_trumps`` counts as ``must_trump``)."""
+
+_REASON_SECTIONS = {
+    "follow_suit": section_link("07-tricks", "following-suit", "Following suit"),
+    "must_trump": section_link("07-tricks", "trumping-when-you-are-void", "Trumping when you are void"),
+    "overtrump": section_link("07-tricks", "overtrumping", "Overtrumping"),
+    LEGAL: section_link("07-tricks", "the-rules-of-play", "Playing a trick"),
+}
+
+
+@dataclass(frozen=True)
+class CardQuestion:
+    """A position and one card of the hand: may it be played?"""
+
+    position: PlayPosition
+    card: Card
+
+
+def rule_for(position: PlayPosition, card) -> str:
+    """The engine's verdict as one of the keys of :data:`REASONS`.
+
+    >>> position = PlayPosition(tuple(parse_cards("KS T3 T12 5H")), tuple(parse_cards("7H T8")))
+    >>> rule_for(position, "T3"), rule_for(position, "5H")
+    ('follow_suit', 'legal')
+    """
+    card = parse_cards([card])[0]
+    if why_illegal(position.hand, position.trick, card) is None:
+        return LEGAL
+    _, rule = explain_refusal(mask_of(position.hand), [c.index for c in position.trick], card)
+    return "must_trump" if rule == "follow_trumps" else rule
+
+
+def random_card_question(rng: random.Random, players: int = 4) -> CardQuestion:
+    """A position from a real deal and a card to judge: about half the time an illegal one."""
+    while True:
+        position = random_play_position(rng, players)
+        legal = set(legal_cards(position.hand, position.trick))
+        illegal = [c for c in position.hand if c not in legal]
+        if rng.random() < 0.55 and illegal:
+            return CardQuestion(position, illegal[rng.randrange(len(illegal))])
+        if len(legal) < len(position.hand) or rng.random() < 0.3:
+            choices = sorted(legal)
+            return CardQuestion(position, choices[rng.randrange(len(choices))])
+
+
+def check_card_legal(question: CardQuestion, answer: "str | None") -> Feedback:
+    """Judge the learner's verdict on one card (a key of :data:`REASONS`)."""
+    if answer not in REASONS:
+        raise AnswerError("Choose an answer first: may the card be played, and if not, why?")
+    position, card = question.position, question.card
+    right = rule_for(position, card)
+    reason = why_illegal(position.hand, position.trick, card)
+    if answer == right:
+        if right == LEGAL:
+            why = ("the Excuse may always be played." if card.is_excuse
+                   else "it breaks no rule here.")
+            return Feedback(True, f"Right: {card.label} may be played — {why}")
+        return Feedback(True, f"Right: {card.label} may not be played. {reason}")
+    if right == LEGAL:
+        others = cards_line(legal_cards(position.hand, position.trick))
+        return Feedback(False, f"No: {card.label} may be played here.",
+                        [f"The cards you may play: {others}."]
+                        + (["The Excuse may be played at any time."] if card.is_excuse else []),
+                        _REASON_SECTIONS[LEGAL])
+    if answer == LEGAL:
+        return Feedback(False, f"No: {card.label} may not be played here.", [reason],
+                        _REASON_SECTIONS[right])
+    return Feedback(False, f"{card.label} may indeed not be played, but for another reason.",
+                    [reason], _REASON_SECTIONS[right])
+
+
+class LegalCardExercise(Exercise):
+    """Is the highlighted card allowed here? If not, which rule forbids it?"""
+
+    title = "May you play this card?"
+    section = section_link("07-tricks", "the-rules-of-play", "Playing a trick")
+
+    def __init__(self, players: int = 4, **kwargs) -> None:
+        self.players = players
+        super().__init__(**kwargs)
+
+    def build_inputs(self) -> list:
+        self.trick_view = widgets.HTML()
+        self.hand_view = widgets.HTML()
+        self.choice = widgets.RadioButtons(options=[(text, key) for key, text in REASONS.items()],
+                                           value=None, layout=widgets.Layout(width="auto"))
+        return [self.trick_view, self.hand_view, self.choice]
+
+    def make_question(self, rng: random.Random) -> CardQuestion:
+        return random_card_question(rng, self.players)
+
+    def show_question(self, question: CardQuestion) -> None:
+        self.prompt.value = ("The trick so far, then your hand. You would like to play the "
+                             f"framed card, <b>{question.card.label}</b>. May you?")
+        self.trick_view.value = cards_html(question.position.trick, caption="The trick so far:")
+        self.hand_view.value = cards_html(question.position.hand, size="small",
+                                          highlight=[question.card], caption="Your hand:")
+        self.choice.value = None
+
+    def read_answer(self):
+        if self.choice.value is None:
+            raise AnswerError("Choose an answer first: may the card be played, and if not, why?")
+        return self.choice.value
+
+    def judge(self, question: CardQuestion, answer) -> Feedback:
+        return check_card_legal(question, answer)
+
+    def solution(self, question: CardQuestion) -> str:
+        reason = why_illegal(question.position.hand, question.position.trick, question.card)
+        if reason is None:
+            return f"Yes: {question.card.label} may be played."
+        return f"No: {question.card.label} may not be played. {reason}"
+
+
+__all__ += ["CardQuestion", "REASONS", "rule_for", "random_card_question", "check_card_legal",
+            "LegalCardExercise"]
