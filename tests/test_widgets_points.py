@@ -90,7 +90,7 @@ def test_count_points_random_solution_matches_engine():
     exercise = CountPointsExercise(seed=5)
     exercise.answer.value = half_text(points(exercise.question))
     assert exercise.check().ok
-    assert exercise.solution_text().endswith(f"= {half_text(points(exercise.question))} points.")
+    assert exercise.solution_text().endswith(f": {half_text(points(exercise.question))} points in all.")
 
 
 # ----- find the bouts ---------------------------------------------------------------------

@@ -33,7 +33,7 @@ from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, read_
 from .render import card_html, cards_html, escape_text
 
 __all__ = [
-    "half_text", "check_card_name", "NameThatCardExercise",
+    "half_text", "short_line", "check_card_name", "NameThatCardExercise",
     "check_pile_points", "CountPointsExercise", "check_bouts_clicked", "ClickBoutsExercise",
     "check_higher_card", "HigherCardExercise", "check_target", "TargetExercise",
     "ContractQuestion", "check_contract", "ContractExercise", "HalfPointExercise",
@@ -41,7 +41,7 @@ __all__ = [
 
 CARDS_NOTATION = section_link("01-welcome", "how-cards-are-written", "How cards are written")
 CARD_POINTS = section_link("02-cards", "card-points", "Card points")
-THE_BOUTS = section_link("03-bouts", "the-three-bouts", "The three bouts")
+THE_BOUTS = section_link("02-cards", "the-bouts", "The bouts")
 SUITS_AND_RANKS = section_link("02-cards", "suits-and-ranks", "Suits and ranks")
 THE_TARGET = section_link("03-bouts", "the-target", "The target")
 MADE_OR_FAILED = section_link("03-bouts", "made-or-failed", "Made or failed")
@@ -58,6 +58,27 @@ def half_text(value) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):g}"
+
+
+def short_line(cards) -> str:
+    """Cards as text, with trumps written so they cannot be taken for plain cards.
+
+    >>> short_line(parse_cards("KH T7 EX 10S"))
+    'K♥ T7 Excuse 10♠'
+    """
+    words = []
+    for card in parse_cards(cards):
+        if card.is_trump:
+            words.append(str(card))
+        elif card.is_excuse:
+            words.append("Excuse")
+        else:
+            words.append(card.label)
+    return " ".join(words)
+
+
+def _short(card: Card) -> str:
+    return short_line([card])
 
 
 def _random_hand(rng: random.Random, players: int = 4) -> list[Card]:
@@ -141,7 +162,7 @@ def check_pile_points(pile, typed) -> Feedback:
     total = points(pile)
     if value == total:
         return Feedback(True, f"Right: {half_text(total)} points.")
-    details = [f"{card.label} ({card.name}): {half_text(card.points)}" for card in pile]
+    details = [f"{_short(card)} ({card.name}): {half_text(card.points)}" for card in pile]
     details.append(f"Total: {half_text(total)} points (you typed {half_text(value)}).")
     return Feedback(False, f"Not quite: these cards count {half_text(total)} points.",
                     details, CARD_POINTS)
@@ -179,8 +200,8 @@ class CountPointsExercise(Exercise):
         return check_pile_points(question, answer)
 
     def solution(self, question) -> str:
-        parts = " + ".join(half_text(card.points) for card in question)
-        return f"{cards_line(question)}: {parts} = {half_text(points(question))} points."
+        parts = ", ".join(f"{_short(card)} {half_text(card.points)}" for card in question)
+        return f"{parts}: {half_text(points(question))} points in all."
 
 
 def check_bouts_clicked(hand, chosen) -> Feedback:
@@ -197,11 +218,11 @@ def check_bouts_clicked(hand, chosen) -> Feedback:
         raise AnswerError("Click every bout in the hand (there is at least one), then Check.")
     bouts = {card for card in hand if card.is_bout}
     if chosen == bouts:
-        return Feedback(True, f"Right: {cards_line(sort_cards(bouts))} — "
+        return Feedback(True, f"Right: {short_line(sort_cards(bouts))} — "
                         f"{count_bouts(hand)} bout{'s' if len(bouts) > 1 else ''}.")
-    details = [f"{card.label} is not a bout: the only bouts are the 21, the Petit (trump 1) "
+    details = [f"{_short(card)} is not a bout: the only bouts are the 21, the Petit (trump 1) "
                "and the Excuse." for card in sort_cards(chosen - bouts)]
-    details += [f"{card.label} ({card.name}) is a bout too." for card in sort_cards(bouts - chosen)]
+    details += [f"{_short(card)} ({card.name}) is a bout too." for card in sort_cards(bouts - chosen)]
     return Feedback(False, "Not quite.", details, THE_BOUTS)
 
 
@@ -233,7 +254,7 @@ class ClickBoutsExercise(Exercise):
 
     def solution(self, question) -> str:
         bouts = [card for card in sort_cards(question) if card.is_bout]
-        return f"The bouts: {cards_line(bouts)} ({len(bouts)})."
+        return f"{len(bouts)} bout{'s' if len(bouts) > 1 else ''}: {short_line(bouts)}."
 
 
 def check_higher_card(pair, chosen) -> Feedback:
@@ -242,7 +263,7 @@ def check_higher_card(pair, chosen) -> Feedback:
     >>> check_higher_card(parse_cards("10S JS"), ["JS"]).ok
     True
     >>> check_higher_card(parse_cards("KH T1"), ["KH"]).message
-    'No: 1 ranks higher.'
+    'No: T1 ranks higher.'
     """
     pair = parse_cards(pair)
     chosen = parse_cards(chosen)
@@ -251,7 +272,7 @@ def check_higher_card(pair, chosen) -> Feedback:
     higher = trick_winner(pair)
     card = chosen[0]
     if card is higher:
-        return Feedback(True, f"Right: {higher.label} ({higher.name}) ranks higher.")
+        return Feedback(True, f"Right: {_short(higher)} ({higher.name}) ranks higher.")
     if higher.is_trump and not card.is_trump:
         reason = "Every trump, even the Petit, beats every card of a plain suit."
     elif higher.is_trump:
@@ -261,7 +282,7 @@ def check_higher_card(pair, chosen) -> Feedback:
     else:
         reason = ("High to low, a suit runs King, Queen, Knight, Jack, then 10 down to 1: "
                   f"the {higher.name} beats the {card.name}.")
-    return Feedback(False, f"No: {higher.label} ranks higher.", [reason], SUITS_AND_RANKS)
+    return Feedback(False, f"No: {_short(higher)} ranks higher.", [reason], SUITS_AND_RANKS)
 
 
 class HigherCardExercise(Exercise):
@@ -301,7 +322,7 @@ class HigherCardExercise(Exercise):
 
     def solution(self, question) -> str:
         higher = trick_winner(question)
-        return f"{higher.label} ({higher.name}) ranks higher."
+        return f"{_short(higher)} ({higher.name}) ranks higher."
 
 
 # ----- chapter 3: the target and the contract ------------------------------------------
@@ -319,7 +340,7 @@ def check_target(pile, typed) -> Feedback:
     if value == target:
         return Feedback(True, f"Right: {bouts} bout{'s' if bouts != 1 else ''}, target {target}.")
     found = [card for card in sort_cards(pile) if card.is_bout]
-    detail = (f"Bouts in the pile: {cards_line(found)}." if found
+    detail = (f"Bouts in the pile: {short_line(found)}." if found
               else "There is no bout in the pile (no 21, no Petit, no Excuse).")
     return Feedback(False, f"No: this pile holds {bouts} bout{'s' if bouts != 1 else ''}, "
                     f"so the taker needs {target} points.",
