@@ -171,7 +171,9 @@ class TrickWinnerExercise(Exercise):
         return check_trick_winner(question, answer)
 
     def solution(self, question) -> str:
-        return f"{trick_winner(question).label} wins the trick."
+        winner = trick_winner(question)
+        name = winner.name if winner.is_trump else winner.label
+        return f"{name[0].upper()}{name[1:]} wins the trick."
 
 
 # ----- is this card legal here? ---------------------------------------------------------
