@@ -1,0 +1,262 @@
+"""Exercises on judging a hand with the point count of chapter 12 (4 players).
+
+Every answer is judged by :func:`tarot_teach.evaluation.evaluate_hand`; the
+feedback lists its lines, so the learner sees which feature earned what.
+
+>>> from tarot_teach.widgets.progress import Progress
+>>> import tempfile, pathlib
+>>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+>>> hand = tuple(parse_cards("T21 EX KH QH KS 7S 5S 4S 3S 2S QD JD 9C 8C 6C T3 T7 T2"))
+>>> exercise = BidAdvisorExercise(progress=progress, question=hand)
+>>> exercise.bid_box.value = Bid.TAKE; exercise.total_box.value = "55"
+>>> exercise.check().ok
+True
+>>> "A hand has 18 cards" in advice_html("KH QH")
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+
+from ..cards import Card, InvalidCard, parse_cards, sort_cards
+from ..deal import deal_hands
+from ..evaluation import GROUPS, bid_name, evaluate_hand
+from ..rules import Bid, RuleSet
+from .base import AnswerError, Exercise, Feedback, read_number, section_link
+from .render import cards_html, escape_text
+
+__all__ = ["PAGE", "random_hand", "check_group_points", "check_bid", "advice_html", "evaluation_html",
+           "TrumpPointsExercise", "HonourPointsExercise", "BidAdvisorExercise", "BidAdvisor"]
+
+PAGE = "12-hand-evaluation"
+HAND_SIZE = 18
+
+BIDS = (Bid.PASS, Bid.TAKE, Bid.GUARD, Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST)
+
+
+def random_hand(rng: random.Random, strong: "bool | None" = None) -> tuple[Card, ...]:
+    """An 18-card hand from a real seeded 4-player deal.
+
+    ``strong=True`` takes the best of the four hands, ``False`` a random seat,
+    ``None`` either (half the time each), so that bids other than Pass come up.
+    """
+    hands, _dog = deal_hands(RuleSet(players=4), rng.getrandbits(32))
+    if strong is None:
+        strong = rng.random() < 0.5
+    if strong:
+        hand = max(hands, key=lambda h: evaluate_hand(h).total)
+    else:
+        hand = hands[rng.randrange(4)]
+    return tuple(sort_cards(hand))
+
+
+def _lines_for(evaluation, groups) -> list[str]:
+    lines = [f"{feature}: {value}" for (feature, value), group
+             in zip(evaluation.lines, evaluation.line_groups) if group in groups]
+    return lines or ["no feature of this kind scores in this hand"]
+
+
+def check_group_points(hand, groups, answer, section) -> Feedback:
+    """Judge a number claimed to be the points of the families ``groups`` (see ``GROUPS``)."""
+    evaluation = evaluate_hand(hand)
+    right = sum(evaluation.groups[group] for group in groups)
+    details = _lines_for(evaluation, groups)
+    if answer == right:
+        return Feedback(True, f"Right: {right} points.", details)
+    return Feedback(False, f"Not quite: the count gives {right} points, not {answer}.", details,
+                    section)
+
+
+def check_bid(hand, total, bid: Bid) -> Feedback:
+    """Judge a suggested bid (and, if given, a point total) for a hand."""
+    evaluation = evaluate_hand(hand)
+    details = evaluation.explanation()
+    problems = []
+    if total is not None and total != evaluation.total:
+        problems.append(f"the total is {evaluation.total}, not {total}")
+    if bid is not evaluation.bid:
+        problems.append(f"{evaluation.total} points suggest {bid_name(evaluation.bid)}, "
+                        f"not {bid_name(bid)}")
+    if not problems:
+        return Feedback(True, f"Right: {evaluation.total} points, {bid_name(bid)}.", details)
+    return Feedback(False, "Not quite: " + "; ".join(problems) + ".", details,
+                    section_link(PAGE, "from-points-to-a-bid", "From points to a bid"))
+
+
+def advice_html(text: str) -> str:
+    """The evaluation of a hand typed as card names, as HTML (or a friendly message)."""
+    def problem(message: str) -> str:
+        return Feedback(False, message, invalid_input=True).html()
+
+    if not str(text or "").strip():
+        return problem("Type the 18 cards of a hand, separated by spaces, e.g. T21 EX KH QH 10S …")
+    try:
+        cards = parse_cards(text)
+    except InvalidCard as error:
+        return problem(str(error))
+    if len(cards) != HAND_SIZE:
+        return problem(f"A hand has 18 cards with 4 players; you typed {len(cards)}.")
+    try:
+        evaluation = evaluate_hand(cards)
+    except ValueError as error:
+        return problem(f"Each card exists only once in the pack: {error}.")
+    return evaluation_html(cards)
+
+
+def evaluation_html(hand, caption: str = "Your hand") -> str:
+    """A hand drawn as cards, followed by its evaluation line by line (HTML)."""
+    evaluation = evaluate_hand(hand)
+    items = "".join(f"<li>{escape_text(line)}</li>" for line in evaluation.explanation())
+    return (cards_html(sort_cards(evaluation.cards), size="small", caption=caption)
+            + f'<ul style="margin:0.3em 0">{items}</ul>')
+
+
+class _HandExercise(Exercise):
+    """A hand shown as cards and a number box."""
+
+    groups: tuple = ()
+    what = "the points"
+    strong: "bool | None" = None
+
+    def build_inputs(self) -> list:
+        self.hand_view = widgets.HTML()
+        self.answer_box = widgets.Text(placeholder="points", description="Points:",
+                                       layout=widgets.Layout(width="12em"))
+        return [self.hand_view, self.answer_box]
+
+    def make_question(self, rng: random.Random) -> tuple[Card, ...]:
+        return random_hand(rng, self.strong)
+
+    def show_question(self, question) -> None:
+        self.hand_view.value = cards_html(question, size="small", caption="Your 18 cards")
+        self.answer_box.value = ""
+
+    def read_answer(self):
+        return int(read_number(self.answer_box.value, self.what, allow_half=False))
+
+    def judge(self, question, answer) -> Feedback:
+        return check_group_points(question, self.groups, answer, self.section)
+
+    def solution(self, question) -> str:
+        evaluation = evaluate_hand(question)
+        right = sum(evaluation.groups[group] for group in self.groups)
+        return f"{right} points: " + "; ".join(_lines_for(evaluation, self.groups)) + "."
+
+
+class TrumpPointsExercise(_HandExercise):
+    """Count only the points of the bouts and the trumps."""
+
+    title = "Count the trump points"
+    groups = ("bouts", "trumps")
+    what = "the points of the bouts and trumps"
+    section = section_link(PAGE, "bouts-and-trumps", "Bouts and trumps")
+
+    def show_question(self, question) -> None:
+        super().show_question(question)
+        self.prompt.value = ("How many points do the <b>bouts and trumps</b> of this hand earn "
+                             "(the 21, the Excuse, the Petit, the number of trumps, big trumps "
+                             "and runs)?")
+
+
+class HonourPointsExercise(_HandExercise):
+    """Count only the points of the Kings, Queens, Knights, Jacks and long suits."""
+
+    title = "Count the points of the suits"
+    groups = ("honours", "long suits")
+    what = "the points of the plain suits"
+    section = section_link(PAGE, "kings-queens-and-long-suits", "Kings, Queens and long suits")
+
+    def show_question(self, question) -> None:
+        super().show_question(question)
+        self.prompt.value = ("How many points do the <b>plain suits</b> of this hand earn "
+                             "(Kings, Queens, Knights, Jacks and long suits; leave voids and "
+                             "singletons out)?")
+
+
+class BidAdvisorExercise(Exercise):
+    """Evaluate a hand and choose the bid the count suggests; the total is optional."""
+
+    title = "Evaluate this hand and bid"
+    section = section_link(PAGE, "from-points-to-a-bid", "From points to a bid")
+
+    def build_inputs(self) -> list:
+        self.hand_view = widgets.HTML()
+        self.total_box = widgets.Text(placeholder="optional", description="Total:",
+                                      layout=widgets.Layout(width="12em"))
+        self.bid_box = widgets.Dropdown(
+            options=[("Choose a bid…", None)] + [(bid_name(bid), bid) for bid in BIDS],
+            value=None, description="Bid:", layout=widgets.Layout(width="18em", max_width="100%"))
+        return [self.hand_view, self.total_box, self.bid_box]
+
+    def make_question(self, rng: random.Random) -> tuple[Card, ...]:
+        return random_hand(rng)
+
+    def show_question(self, question) -> None:
+        self.prompt.value = ("You are one of 4 players. Count this hand's points (you may type "
+                             "your total) and choose the bid the count suggests.")
+        self.hand_view.value = cards_html(question, size="small", caption="Your 18 cards")
+        self.total_box.value = ""
+        self.bid_box.value = None
+
+    def read_answer(self):
+        total = None
+        if str(self.total_box.value).strip():
+            total = int(read_number(self.total_box.value, "your total", allow_half=False))
+        if self.bid_box.value is None:
+            raise AnswerError("Choose a bid in the list, then Check.")
+        return total, self.bid_box.value
+
+    def judge(self, question, answer) -> Feedback:
+        total, bid = answer
+        return check_bid(question, total, bid)
+
+    def solution(self, question) -> str:
+        evaluation = evaluate_hand(question)
+        text = evaluation.explanation()
+        return "; ".join(text[:-2]) + ". " + " ".join(text[-2:])
+
+
+class BidAdvisor:
+    """Type (or deal) any 18 cards and see the count, line by line, and the suggested bid."""
+
+    def __init__(self, seed: int = 0, text: str = "") -> None:
+        self.rng = random.Random(f"bid-advisor:{seed}")
+        self.text_box = widgets.Textarea(
+            value=text, placeholder="e.g. T21 T18 T9 T5 T1 EX KH QH 10H 7H KS 3S 5D 2D QC CC 9C 4C",
+            layout=widgets.Layout(width="100%", height="4.5em"))
+        self.evaluate_button = widgets.Button(description="Evaluate", button_style="primary")
+        self.evaluate_button.add_class("tt-check")
+        self.deal_button = widgets.Button(description="Deal me a hand")
+        self.deal_button.add_class("tt-new")
+        self.output = widgets.HTML()
+        self.output.add_class("tt-feedback")
+        self.evaluate_button.on_click(lambda _b: self.evaluate())
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.widget = widgets.VBox(
+            [widgets.HTML("<b>Bid advisor</b> — type the 18 cards of a hand (4 players):"),
+             self.text_box,
+             widgets.HBox([self.evaluate_button, self.deal_button],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.output],
+            layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", margin="0.5em 0",
+                                  max_width="100%"))
+        self.widget.add_class("tt-exercise")
+        if text:
+            self.evaluate()
+
+    def evaluate(self) -> str:
+        """Evaluate the typed cards and show the result."""
+        self.output.value = advice_html(self.text_box.value)
+        return self.output.value
+
+    def deal(self) -> str:
+        """Fill the box with a hand from a fresh seeded deal, and evaluate it."""
+        self.text_box.value = " ".join(str(c) for c in random_hand(self.rng))
+        return self.evaluate()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget)
