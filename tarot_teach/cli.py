@@ -3,6 +3,9 @@
     tarot-teach                           open the tutorial (for now: show a dealt hand)
     tarot-teach replay FILE.json          check a hand record and print its result
     tarot-teach deal --players 4 --seed N print a dealt hand record
+    tarot-teach selfplay --players P --deals N --seed S --out FILE
+                                          computer players play N deals; one JSON line each:
+                                          {"record": ..., "result": replay(record)}
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ def _parser() -> argparse.ArgumentParser:
     deal_parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     deal_parser.add_argument("--seed", type=int, default=None)
     deal_parser.add_argument("--dealer", type=int, default=0)
+    selfplay_parser = commands.add_parser("selfplay", help="computer players play deals")
+    selfplay_parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    selfplay_parser.add_argument("--deals", type=int, default=10)
+    selfplay_parser.add_argument("--seed", type=int, default=0)
+    selfplay_parser.add_argument("--out", default="-", help="output file (default: stdout)")
     return parser
 
 
@@ -35,6 +43,8 @@ def main(argv: "list[str] | None" = None) -> int:
         return _replay(args.file)
     if args.command == "deal":
         return _deal(args.players, args.seed, args.dealer)
+    if args.command == "selfplay":
+        return _selfplay(args.players, args.deals, args.seed, args.out)
     print("tarot_teach: the tutorial is not built yet; here is a dealt hand.", file=sys.stderr)
     return _deal(4, None, 0)
 
@@ -59,6 +69,25 @@ def _deal(players: int, seed, dealer: int) -> int:
     state = GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
     record = state.to_record()
     print(json.dumps(record, indent=1))
+    return 0
+
+
+def _selfplay(players: int, deals: int, seed: int, out: str) -> int:
+    from .players import play_out
+
+    if deals < 0:
+        print("--deals must be 0 or more", file=sys.stderr)
+        return 2
+    rules = RuleSet(players=players)
+    stream = sys.stdout if out == "-" else open(out, "w", encoding="utf-8")
+    try:
+        for number in range(deals):
+            state = play_out(GameState.new(rules, seed=f"{seed}:{number}", dealer=number % players))
+            record = state.to_record()
+            stream.write(json.dumps({"record": record, "result": replay(record)}) + "\n")
+    finally:
+        if stream is not sys.stdout:
+            stream.close()
     return 0
 
 

@@ -1,0 +1,253 @@
+"""Computer players: reasonable, beatable tarot, each decision with a one-line reason.
+
+A player decides from what its seat may see (:meth:`GameState.view`), never
+from the other hands. Decisions are deterministic: the same state gives the same
+decision.
+
+>>> from tarot_teach import GameState, RuleSet
+>>> state = GameState.new(RuleSet(players=4), seed=12)
+>>> decision = ComputerPlayer().decide(state)
+>>> decision.action in state.legal_actions(), isinstance(decision.reason, str)
+(True, True)
+>>> finished = play_out(state)
+>>> finished.is_over
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import DECK, Card, Suit
+from .evaluation import bid_for_points, evaluate_hand
+from .game import GameState, Poignee, SeatView, Slam
+from .rules import Bid, Phase
+from .tricks import winning_position
+
+__all__ = ["Decision", "ComputerPlayer", "play_out", "hint"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action and the one-line reason for it."""
+
+    action: Any
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+def _label(card: Card) -> str:
+    return card.label
+
+
+class ComputerPlayer:
+    """A rule-of-thumb player: bids on seed 003's hand points, discards to make voids,
+    follows low when the trick is lost, wins with the lowest winning card, feeds
+    points to a partner's safe trick, protects its Petit and plays the Excuse in time.
+    """
+
+    def decide(self, state: GameState) -> Decision:
+        """The decision for the seat to act in ``state``, from that seat's view only."""
+        if state.is_over:
+            raise ValueError("the deal is over")
+        return self.choose(state.view(state.to_act))
+
+    def choose(self, view: SeatView) -> Decision:
+        """The decision of the seat whose view this is (it must be that seat's turn)."""
+        phase = view.phase
+        if phase is Phase.BIDDING:
+            return self._bid(view)
+        if phase is Phase.CALLING:
+            return self._call(view)
+        if phase is Phase.DISCARD:
+            return self._discard(view)
+        if phase is Phase.SLAM:
+            return Decision(Slam.DECLINE, "A slam is too risky to announce with this hand.")
+        return self._play(view)
+
+    # ----- the auction ------------------------------------------------------------
+
+    def _bid(self, view: SeatView) -> Decision:
+        evaluation = evaluate_hand(view.hand)
+        # Seed 003's scale is for 18 cards: other hand sizes are scaled to it.
+        wanted = bid_for_points(round(evaluation.total * 18 / len(view.hand)))
+        highest = max((bid for _, bid in view.bids), default=Bid.PASS)
+        allowed = [a for a in view.legal_actions if isinstance(a, Bid)]
+        if wanted is Bid.PASS:
+            return Decision(Bid.PASS, f"The hand is worth {evaluation.total} points: "
+                                      "not enough to take.")
+        if wanted in allowed:
+            return Decision(wanted, f"The hand is worth {evaluation.total} points: "
+                                    f"{wanted.english}.")
+        return Decision(Bid.PASS, f"The hand is worth {evaluation.total} points, but "
+                                  f"{highest.english} has already been bid.")
+
+    # ----- five players: the call ---------------------------------------------------
+
+    def _call(self, view: SeatView) -> Decision:
+        options = [a for a in view.legal_actions if isinstance(a, Card)]
+        held = set(view.hand)
+
+        def length(card: Card) -> int:
+            return sum(1 for c in view.hand if c.suit is card.suit)
+
+        outside = [c for c in options if c not in held] or options
+        choice = max(outside, key=lambda c: (length(c), -options.index(c)))
+        return Decision(choice, f"Call {choice.name}: a partner there supports my "
+                                f"{length(choice)} {choice.suit.english}.")
+
+    # ----- the discard ------------------------------------------------------------------
+
+    def _discard(self, view: SeatView) -> Decision:
+        options = [a for a in view.legal_actions if isinstance(a, Card)]
+        hand = view.hand
+        counts = {suit: sum(1 for c in hand if c.suit is suit) for suit in Suit}
+        kings = {c.suit for c in hand if c.is_king}
+
+        def preference(card: Card):
+            if card.is_trump:
+                return (2, card.rank, 0)
+            # Short suits without a King first (to make a void), high points first.
+            return (0 if card.suit not in kings else 1, counts[card.suit], -card.half_points)
+
+        choice = min(options, key=preference)
+        if choice.is_trump:
+            reason = "Nothing else may go: a small trump goes to the discard."
+        elif choice.suit not in kings and counts[choice.suit] <= 3:
+            reason = f"Discard {choice.label} to get rid of a short suit ({choice.suit.english})."
+        else:
+            reason = f"Discard {choice.label}: it is safer in the discard than in play."
+        return Decision(choice, reason)
+
+    # ----- the play -------------------------------------------------------------------------
+
+    def _play(self, view: SeatView) -> Decision:
+        seat = view.seat
+        poignees = [a for a in view.legal_actions if isinstance(a, Poignee)]
+        if poignees and (seat == view.taker or seat == view.partner):
+            best = poignees[-1]
+            return Decision(best, f"Show a {best.level} poignée: the bonus goes to the winning "
+                                  "side, and our side expects to win.")
+        legal = [a for a in view.legal_actions if isinstance(a, Card)]
+        if len(legal) == 1:
+            return Decision(legal[0], f"{legal[0].label} is the only card I may play.")
+        tricks_left = len(view.hand)
+        excuse = next((c for c in legal if c.is_excuse), None)
+        if excuse is not None and tricks_left == 2:
+            return Decision(excuse, "Play the Excuse now: kept to the last trick it would "
+                                    "change sides.")
+        if not view.current_trick:
+            return self._lead(view, legal)
+        return self._follow(view, legal, excuse)
+
+    def _partners(self, view: SeatView) -> set[int]:
+        """The seats this seat knows to be on its side (itself included)."""
+        seat = view.seat
+        taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
+        if seat in taker_side:
+            return taker_side
+        if view.players == 5 and view.partner is None:
+            return {seat}  # the partner is still secret: trust nobody but myself
+        return set(range(view.players)) - taker_side
+
+    def _lead(self, view: SeatView, legal: list[Card]) -> Decision:
+        seat = view.seat
+        plain = [c for c in legal if c.suit.is_plain]
+        trumps = [c for c in legal if c.is_trump]
+        played = {c for _, cards, _ in view.tricks for c in cards}
+        taker_side = seat == view.taker or seat == view.partner
+        if taker_side and len(trumps) >= len(view.hand) // 2 and trumps:
+            top = max(trumps, key=lambda c: c.rank)
+            if DECK[1] not in played and DECK[1] not in trumps:
+                return Decision(top, f"Lead the {top.rank} to draw trumps and hunt the Petit.")
+        kings = [c for c in plain if c.is_king and not _suit_played(view, c.suit)]
+        if kings:
+            king = kings[0]
+            return Decision(king, f"Lead {king.label} while the {king.suit.english} have not "
+                                  "been played yet: it should win.")
+        if plain:
+            counts = {}
+            for c in plain:
+                counts[c.suit] = counts.get(c.suit, 0) + 1
+            suit = max(counts, key=lambda s: counts[s])
+            low = min((c for c in plain if c.suit is suit), key=lambda c: (c.half_points, c.rank))
+            return Decision(low, f"Lead a small card of my longest suit ({suit.english}).")
+        non_petit = [c for c in trumps if c.rank != 1] or trumps
+        if non_petit:
+            low = min(non_petit, key=lambda c: c.rank)
+            return Decision(low, f"Only trumps left: lead a small one, the {low.rank}.")
+        return Decision(legal[0], f"Lead {legal[0].label}.")
+
+    def _follow(self, view: SeatView, legal: list[Card], excuse: "Card | None") -> Decision:
+        trick_cards = [card for _, card in view.current_trick]
+        trick_seats = [s for s, _ in view.current_trick]
+        winning_seat = trick_seats[winning_position([c.index for c in trick_cards])] \
+            if any(not c.is_excuse for c in trick_cards) else None
+        partners = self._partners(view)
+        players_after = [(view.seat + k) % view.players
+                         for k in range(1, view.players - len(trick_cards))]
+        opponents_after = [s for s in players_after if s not in partners]
+        partner_winning = winning_seat in partners
+        real = [c for c in legal if not c.is_excuse]
+        winners = [c for c in real if _wins(trick_cards, c)]
+        trick_points = sum(c.half_points for c in trick_cards)
+
+        if partner_winning and not opponents_after:
+            give = max(real, key=lambda c: (c.half_points, c.is_trump is False, -c.rank))
+            return Decision(give, f"My side already wins this trick and nobody can take it: "
+                                  f"give it {give.label}.")
+        if partner_winning and _safe_lead(trick_cards):
+            give = max(real, key=lambda c: (c.half_points if not c.is_bout else 0, -c.rank))
+            return Decision(give, f"My partner's card should hold: add {give.label}.")
+        if winners and (not partner_winning):
+            petit_saver = [c for c in winners if c.rank == 1 and c.is_trump]
+            if petit_saver and not opponents_after:
+                return Decision(petit_saver[0], "The Petit wins this trick safely: bring it home.")
+            worth_it = trick_points >= 3 or not opponents_after or \
+                any(c.suit.is_plain for c in winners)
+            if worth_it:
+                cheapest = min(winners, key=lambda c: (c.is_trump, c.rank if not c.is_trump else c.rank,
+                                                       c.half_points))
+                if cheapest.is_trump and cheapest.rank == 1 and opponents_after:
+                    others = [c for c in winners if c.rank != 1 or not c.is_trump]
+                    cheapest = min(others, key=lambda c: c.rank) if others else cheapest
+                return Decision(cheapest, f"Win the trick with the lowest card that does: "
+                                          f"{cheapest.label}.")
+        # The trick is lost (or not worth winning): throw the least valuable card.
+        if excuse is not None and any(c.half_points >= 7 for c in real) and \
+                all(c.half_points >= 7 or (c.is_trump and c.rank == 1) for c in real):
+            return Decision(excuse, "Every card I may play is valuable: play the Excuse instead.")
+        safe = [c for c in real if not (c.is_trump and c.rank == 1)] or real
+        low = min(safe, key=lambda c: (c.half_points, c.is_trump, c.rank))
+        return Decision(low, f"This trick is lost for my side: throw the least valuable card, "
+                             f"{low.label}.")
+
+
+def _suit_played(view: SeatView, suit: Suit) -> bool:
+    return any(card.suit is suit for _, cards, _ in view.tricks for card in cards)
+
+
+def _wins(trick: list[Card], card: Card) -> bool:
+    cards = trick + [card]
+    return winning_position([c.index for c in cards]) == len(trick)
+
+
+def _safe_lead(trick: list[Card]) -> bool:
+    """A partner's card that the others can hardly beat: the 21 or a high trump."""
+    return any(c.is_trump and c.rank >= 19 for c in trick)
+
+
+def hint(state: GameState) -> Decision:
+    """A suggested action for the seat to act, with its reason (the computer player's choice)."""
+    return ComputerPlayer().decide(state)
+
+
+def play_out(state: GameState, player: "ComputerPlayer | None" = None) -> GameState:
+    """Let computer players play ``state`` to the end (in place) and return it."""
+    player = player or ComputerPlayer()
+    while not state.is_over:
+        state.play(player.decide(state).action)
+    return state

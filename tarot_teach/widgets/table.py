@@ -1,0 +1,323 @@
+"""A card table: the learner plays one seat of a real deal against computer players.
+
+Everything shown comes from the learner's own view of the deal
+(:meth:`GameState.view`): the other hands are never shown, the dog only once
+turned over, the partner only once the called card is played. Illegal clicks
+are refused with the engine's reason and change nothing. A Hint gives the
+computer player's choice and its reason; Undo takes back the learner's last action.
+
+>>> table = TableWidget(players=4, seed=3)
+>>> table.state.to_act == table.learner or table.state.is_over
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import Card, sort_cards
+from ..errors import IllegalAction
+from ..game import GameState, Poignee, Slam
+from ..ledger import Ledger
+from ..players import ComputerPlayer
+from ..rules import Bid, Phase, RuleSet
+from .base import CardPicker, Feedback
+from .render import cards_html, escape_text
+
+__all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart"]
+
+SEAT_NAMES = ("You", "Ada", "Bruno", "Chloé", "Dmitri")
+
+
+def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
+    """Running totals as a small line chart (an ``<img>`` with a PNG), or a table
+    when matplotlib is not available (as in the browser's Python)."""
+    rows = ledger.running_totals
+    if not rows:
+        return ""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        head = "".join(f"<th>{escape_text(n)}</th>" for n in names[:ledger.players])
+        body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>" for row in rows)
+        return f"<table><tr>{head}</tr>{body}</table>"
+    figure, axes = plt.subplots(figsize=(4.2, 2.6), dpi=100)
+    deals = list(range(0, len(rows) + 1))
+    for seat in range(ledger.players):
+        axes.plot(deals, [0] + [row[seat] for row in rows], marker="o", label=names[seat])
+    axes.axhline(0, color="#999", linewidth=0.8)
+    axes.set_xlabel("deal")
+    axes.set_ylabel("running total")
+    axes.set_title("Score sheet")
+    axes.legend(fontsize=7, loc="best")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    plt.close(figure)
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    totals = ", ".join(f"{names[s]} {t:+d}" for s, t in enumerate(ledger.totals))
+    return (f'<img alt="Running totals after {len(rows)} deals: {escape_text(totals)}" '
+            f'style="max-width:100%" src="data:image/png;base64,{encoded}"/>')
+
+
+class TableWidget:
+    """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
+
+    def __init__(self, players: int = 4, seed: int = 0, learner: int = 0,
+                 state: "GameState | None" = None) -> None:
+        self.rules = RuleSet(players=players) if state is None else state.rules
+        self.players = self.rules.players
+        self.learner = learner
+        self.seed = seed
+        self.computer = ComputerPlayer()
+        self.ledger = Ledger(players=self.players)
+        self.names = SEAT_NAMES[:self.players]
+        self._undo: list[GameState] = []
+        self._scored: "GameState | None" = None  # the deal already written on the sheet
+        self.log: list[str] = []
+
+        self.header = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.trick_view = widgets.HTML()
+        self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.hand = CardPicker(single=True, on_change=self._card_clicked)
+        self.discard_button = widgets.Button(description="Discard the chosen cards")
+        self.discard_button.add_class("tt-check")
+        self.discard_button.on_click(lambda _: self.discard_selected())
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("tt-feedback")
+        self.log_view = widgets.HTML()
+        self.score_view = widgets.HTML()
+        self.hint_button = widgets.Button(description="Hint", tooltip="What would the computer do?")
+        self.hint_button.add_class("tt-hint")
+        self.undo_button = widgets.Button(description="Undo", tooltip="Take back my last action")
+        self.undo_button.add_class("tt-undo")
+        self.new_button = widgets.Button(description="New deal")
+        self.new_button.add_class("tt-new")
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.new_button.on_click(lambda _: self.new_deal())
+        self.widget = widgets.VBox(
+            [self.header, self.seats, self.trick_view, self.actions,
+             widgets.HTML("<b>Your hand</b>"), self.hand.box, self.discard_button, self.feedback,
+             widgets.HBox([self.hint_button, self.undo_button, self.new_button],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.log_view, self.score_view],
+            layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
+        self.widget.add_class("tt-table")
+        self.state = state if state is not None else self._deal()
+        self._advance()
+        self._render()
+
+    # ----- dealing and the computer players -------------------------------------------
+
+    def _deal(self) -> GameState:
+        return GameState.new(self.rules, seed=f"table:{self.seed}", dealer=self.ledger.dealer)
+
+    def new_deal(self) -> None:
+        """Deal the next hand (the deal passes to the next seat)."""
+        if not self.state.is_over:
+            self.ledger.add([], void=True)  # an abandoned deal just passes the deal on
+        self.seed += 1
+        self.state = self._deal()
+        self._undo.clear()
+        self.log = []
+        self.feedback.value = ""
+        self._advance()
+        self._render()
+
+    def _advance(self) -> None:
+        """Let the computer players act until it is the learner's turn or the deal ends."""
+        state = self.state
+        while not state.is_over and state.to_act != self.learner:
+            seat = state.to_act
+            decision = self.computer.decide(state)
+            state.play(decision.action)
+            self.log.append(f"{self.names[seat]}: {_describe(decision.action)} — {decision.reason}")
+        if state.is_over and self._scored is not state:
+            self._scored = state
+            if state.result.void:
+                self.ledger.add([], void=True)
+            else:
+                self.ledger.add(list(state.result.scores))
+
+    # ----- the learner's actions -----------------------------------------------------------
+
+    def act(self, action: Any) -> Feedback:
+        """Do an action for the learner's seat; refused actions change nothing."""
+        if self.state.is_over:
+            return self._say(Feedback(False, "This deal is over: press New deal.", invalid_input=True))
+        if self.state.to_act != self.learner:
+            return self._say(Feedback(False, "Wait for your turn.", invalid_input=True))
+        before = self.state.copy()
+        try:
+            self.state.play(action)
+        except IllegalAction as refusal:
+            return self._say(Feedback(False, str(refusal)))
+        self._undo.append(before)
+        self.log.append(f"{self.names[self.learner]}: {_describe(action)}")
+        self.feedback.value = ""
+        self._advance()
+        self._render()
+        return Feedback(True, "")
+
+    def discard_selected(self) -> Feedback:
+        """Lay aside the cards chosen in the hand (the whole discard is checked at once)."""
+        if self.state.phase is not Phase.DISCARD or self.state.to_act != self.learner:
+            return self._say(Feedback(False, "There is nothing to discard now.", invalid_input=True))
+        from ..discard import discard_problems
+
+        chosen = self._discard_choice
+        hand = self.state.hand(self.learner)
+        problems = discard_problems(hand, chosen, self.rules.dog_size)
+        if problems:
+            return self._say(Feedback(False, "That discard is not allowed.", problems))
+        before = self.state.copy()
+        for card in chosen:
+            self.state.play(card)
+        self._undo.append(before)
+        self.log.append(f"{self.names[self.learner]}: discard " + " ".join(c.label for c in chosen))
+        self._advance()
+        self._render()
+        return Feedback(True, "")
+
+    def show_hint(self) -> Feedback:
+        if self.state.is_over or self.state.to_act != self.learner:
+            return self._say(Feedback(False, "No hint now.", invalid_input=True))
+        decision = self.computer.decide(self.state)
+        return self._say(Feedback(True, f"Hint: {_describe(decision.action)} — {decision.reason}"))
+
+    def undo(self) -> Feedback:
+        if self.state.is_over:
+            return self._say(Feedback(False, "This deal is scored: start a new deal.",
+                                      invalid_input=True))
+        if not self._undo:
+            return self._say(Feedback(False, "There is nothing to undo.", invalid_input=True))
+        self.state = self._undo.pop()
+        self.log.append(f"{self.names[self.learner]}: undo")
+        self._render()
+        return self._say(Feedback(True, "Your last action was taken back."))
+
+    def _card_clicked(self, selected) -> None:
+        if self._rendering or not selected:
+            return
+        if self.state.phase is Phase.DISCARD:
+            return  # cards are chosen, then discarded together
+        self.act(selected[0])
+
+    @property
+    def _discard_choice(self) -> list[Card]:
+        return [c for c, b in self._discard_buttons.items() if b.value]
+
+    def _say(self, feedback: Feedback) -> Feedback:
+        self.feedback.value = feedback.html()
+        self._rendering = True
+        self.hand.clear()
+        self._rendering = False
+        return feedback
+
+    # ----- drawing -----------------------------------------------------------------
+
+    _rendering = False
+    _discard_buttons: dict = {}
+
+    def _render(self) -> None:
+        self._rendering = True
+        try:
+            self._render_all()
+        finally:
+            self._rendering = False
+
+    def _render_all(self) -> None:
+        view = self.state.view(self.learner)
+        names = self.names
+        contract = (f"{names[view.taker]} took: {view.contract.english} ({view.contract.french})"
+                    if view.taker is not None else "Bidding")
+        if view.called is not None:
+            partner = (f"; partner: {names[view.partner]}" if view.partner is not None
+                       else "; partner: secret until the called card is played")
+            contract += f"; called {view.called.name}{partner}"
+        turn = ("your turn" if view.to_act == self.learner else
+                "" if view.to_act is None else f"{names[view.to_act]} to play")
+        self.header.value = (f"<div><b>{escape_text(contract)}</b> · dealer {names[view.dealer]}"
+                             f"{' · ' + turn if turn else ''}</div>")
+        rows = []
+        for seat in range(self.players):
+            bids = [b.english for s, b in view.bids if s == seat]
+            rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
+                        f"{view.tricks_won[seat]} tricks"
+                        + (f", bid {escape_text(bids[0])}" if bids else "")
+                        + (" — poignée shown" if seat in view.poignees else "") + "</li>")
+        self.seats.value = f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
+        parts = []
+        if view.dog is not None and view.phase in (Phase.DISCARD, Phase.FINISHED):
+            parts.append(cards_html(view.dog, size="small", caption="The dog"))
+        if view.tricks:
+            leader, cards, winner = view.tricks[-1]
+            parts.append(cards_html(cards, size="small", highlight=[],
+                                    caption=f"Last trick, led by {names[leader]}, "
+                                            f"won by {names[winner]}"))
+        if view.current_trick:
+            parts.append(cards_html([c for _, c in view.current_trick],
+                                    caption="This trick: " + ", ".join(
+                                        names[s] for s, _ in view.current_trick)))
+        self.trick_view.value = "".join(parts)
+        self._render_actions(view)
+        self.hand.set_cards(view.hand)
+        self._discard_buttons = {}
+        if view.phase is Phase.DISCARD and view.to_act == self.learner:
+            self.hand.single = False
+            self._discard_buttons = dict(self.hand.buttons)
+            self.discard_button.layout.display = None
+            self.discard_button.description = f"Discard the {self.rules.dog_size} chosen cards"
+        else:
+            self.hand.single = True
+            self.discard_button.layout.display = "none"
+        self.log_view.value = ("<details><summary>What happened</summary><ol>"
+                               + "".join(f"<li>{escape_text(line)}</li>" for line in self.log)
+                               + "</ol></details>") if self.log else ""
+        self.score_view.value = self._score_html(view)
+
+    def _render_actions(self, view) -> None:
+        buttons = []
+        if view.to_act == self.learner:
+            for action in view.legal_actions:
+                if isinstance(action, Card) and view.phase is not Phase.CALLING:
+                    continue
+                button = widgets.Button(description=_describe(action))
+                button.add_class("tt-action")
+                button.on_click(lambda _b, a=action: self.act(a))
+                buttons.append(button)
+        self.actions.children = tuple(buttons)
+
+    def _score_html(self, view) -> str:
+        result = view.result
+        if result is None:
+            return ""
+        if result.void:
+            why = ("everybody passed" if result.void == "all_passed"
+                   else "a player held the Petit alone (petit sec)")
+            return f"<p><b>The deal is void: {why}.</b> Press New deal.</p>"
+        lines = "".join(f"<li>{escape_text(line)}</li>" for line in result.breakdown.lines)
+        gains = ", ".join(f"{self.names[s]} {g:+d}" for s, g in enumerate(result.scores))
+        return (f"<div><b>Score</b><ol>{lines}</ol><p>{escape_text(gains)}</p>"
+                f"{score_sheet_chart(self.ledger, self.names)}</div>")
+
+
+def _describe(action) -> str:
+    if isinstance(action, Bid):
+        return action.english
+    if isinstance(action, Slam):
+        return "Announce a slam" if action is Slam.ANNOUNCE else "No slam"
+    if isinstance(action, Poignee):
+        return f"Show a {action.level} poignée"
+    if isinstance(action, Card):
+        return action.label
+    return str(action)

@@ -1,0 +1,108 @@
+"""Computer players: legal, deterministic, reasonable; and the selfplay command."""
+
+import json
+
+import pytest
+
+from tarot_teach import Card, GameState, RuleSet, parse_cards, replay
+from tarot_teach.cli import main
+from tarot_teach.players import ComputerPlayer, hint, play_out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_thousand_computer_deals_replay_and_sum_to_zero(players):
+    played = 0
+    for number in range(1000):
+        state = play_out(GameState.new(RuleSet(players=players), seed=number, dealer=number % players))
+        result = replay(state.to_record())
+        assert result == state.result.to_dict()
+        if "void" not in result:
+            played += 1
+            assert sum(result["scores"]) == 0
+    assert played > 300  # the computer players do take contracts
+
+
+def test_decisions_are_legal_and_deterministic():
+    state = GameState.new(RuleSet(players=4), seed=99)
+    player = ComputerPlayer()
+    while not state.is_over:
+        first, second = player.decide(state), player.decide(state.copy())
+        assert first == second and first.reason
+        assert state.is_legal(first.action)
+        state.play(first.action)
+
+
+def test_the_bid_follows_the_hand_evaluation():
+    from tarot_teach.evaluation import suggest_bid
+
+    for seed in range(30):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        if state.is_over:
+            continue
+        decision = ComputerPlayer().decide(state)
+        wanted = suggest_bid(state.hand(state.to_act))
+        # The first speaker has no earlier bid to beat: it bids exactly what its hand is worth.
+        assert decision.action == wanted, (seed, decision)
+
+
+def _four_player_state(fixed):
+    """A four-player deal in which seats hold the ``fixed`` cards (the rest dealt at random),
+    seat 0 takes, discards, and leads the first trick."""
+    import random
+
+    rng = random.Random(7)
+    fixed = {seat: parse_cards(cards) for seat, cards in fixed.items()}
+    taken = {card for cards in fixed.values() for card in cards}
+    rest = [card for card in __import__("tarot_teach").DECK if card not in taken]
+    while True:
+        rng.shuffle(rest)
+        hands, position = [], 0
+        for seat in range(4):
+            own = list(fixed.get(seat, []))
+            need = 18 - len(own)
+            hands.append(own + rest[position:position + need])
+            position += need
+        dog = rest[position:position + 6]
+        state = GameState.from_hands(RuleSet(players=4), hands, dog, dealer=3)
+        if not state.is_over:
+            break
+    for bid in ("take", "pass", "pass", "pass"):
+        state.play(bid)
+    keep = taken
+    while state.phase.value == "discard":
+        state.play(next(c for c in state.legal_actions() if c not in keep))
+    state.play("no_chelem")
+    return state
+
+
+def test_a_defender_feeds_points_to_a_partner_who_wins_the_trick():
+    state = _four_player_state({0: "3H", 1: "KH", 2: "4H", 3: "QH 2H"})
+    for card in ("3H", "KH", "4H"):
+        state.play(card)
+    decision = ComputerPlayer().decide(state)
+    assert decision.action == parse_cards("QH")[0], decision
+
+
+def test_a_defender_throws_its_smallest_card_on_a_lost_trick():
+    state = _four_player_state({0: "KH", 1: "4H", 2: "5H", 3: "QH 2H"})
+    for card in ("KH", "4H", "5H"):
+        state.play(card)
+    decision = ComputerPlayer().decide(state)
+    card = decision.action
+    assert card.suit.value == "H" and card.half_points == 1, decision  # a small heart, not the Queen
+
+
+def test_hint_is_the_computer_choice_with_a_reason():
+    state = GameState.new(RuleSet(players=4), seed=5)
+    suggestion = hint(state)
+    assert suggestion.action in state.legal_actions() and len(suggestion.reason) > 10
+
+
+def test_selfplay_writes_one_replayable_line_per_deal(tmp_path, capsys):
+    out = tmp_path / "deals.jsonl"
+    assert main(["selfplay", "--players", "5", "--deals", "12", "--seed", "3", "--out", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 12
+    for line in lines:
+        item = json.loads(line)
+        assert replay(item["record"]) == item["result"]

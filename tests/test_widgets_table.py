@@ -1,0 +1,78 @@
+"""The card table, clicked through headlessly from the bid to the score."""
+
+import pytest
+
+from tarot_teach import Card, Phase
+from tarot_teach.players import ComputerPlayer
+from tarot_teach.widgets.table import TableWidget
+
+
+def _click_through(table: TableWidget, check_refusals: bool = True) -> int:
+    """Play the learner's seat by clicking, as a learner would; return the number of clicks."""
+    clicks = 0
+    while not table.state.is_over:
+        view = table.state.view(table.learner)
+        assert view.to_act == table.learner
+        if view.phase is Phase.DISCARD:
+            trial = table.state.copy()
+            chosen = []
+            for _ in range(table.rules.dog_size):
+                action = ComputerPlayer().decide(trial).action
+                trial.play(action)
+                chosen.append(action)
+            for card, button in table.hand.buttons.items():
+                button.value = card in chosen
+            table.discard_button.click()
+        elif view.phase is Phase.PLAYING:
+            legal = [a for a in view.legal_actions if isinstance(a, Card)]
+            illegal = [c for c in view.hand if c not in legal]
+            if check_refusals and illegal:
+                before = table.state.to_record()
+                table.hand.buttons[illegal[0]].value = True
+                assert "✘" in table.feedback.value  # refused, with the engine's reason
+                assert table.state.to_record() == before  # and nothing changed
+            table.hand.buttons[legal[0]].value = True
+        else:
+            table.actions.children[-1].click()  # the highest bid offered, "No slam", ...
+        clicks += 1
+        assert clicks < 100
+    return clicks
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_whole_deal_from_bid_to_score(players):
+    for seed in range(6):
+        table = TableWidget(players=players, seed=seed)
+        _click_through(table)
+        assert ("<b>Score</b>" in table.score_view.value) or ("void" in table.score_view.value)
+    assert table.ledger.deals, "at least one deal was scored"
+
+
+def test_the_table_never_shows_another_hand():
+    table = TableWidget(players=4, seed=2)
+    others = [c for seat in range(1, 4) for c in table.state.hand(seat)]
+    shown = table.trick_view.value + table.seats.value + table.header.value
+    assert not any(f'aria-label="{card.name}"' in shown for card in others
+                   if card not in [c for _, c in table.state.view(0).current_trick])
+
+
+def test_hint_and_undo():
+    table = TableWidget(players=4, seed=1)
+    table.hint_button.click()
+    assert "Hint:" in table.feedback.value
+    record = table.state.to_record()
+    table.actions.children[0].click()  # pass
+    if not table.state.is_over:
+        table.undo_button.click()
+        assert table.state.to_record() == record
+    table.undo_button.click()
+    assert "nothing to undo" in table.feedback.value or "scored" in table.feedback.value
+
+
+def test_new_deal_passes_the_deal_on_and_sheet_sums_to_zero():
+    table = TableWidget(players=4, seed=4)
+    for _ in range(3):
+        _click_through(table, check_refusals=False)
+        table.new_button.click()
+    assert sum(table.ledger.totals) == 0
+    assert table.state.dealer == table.ledger.dealer
