@@ -208,5 +208,5 @@ class PoigneeExercise(Exercise):
         return (f"The biggest is a {level} poignée ({len(options[-1].cards)} cards shown"
                 + (", the Excuse among them, since it is needed to reach the count)." if excuse
                    else ", trumps only).")
-                + " Smaller ones are allowed too: "
+                + " Every level the engine allows (you may declare a smaller one): "
                 + ", ".join(o.level for o in options) + ".")
