@@ -177,3 +177,29 @@ def test_play_exercises_work_with_three_players():
     assert len(exercise.question.trick) in (1, 2)
     winner = TrickWinnerExercise(players=3, seed=1, exercise_id="ch10-winner")
     assert len(winner.question) == 3
+
+
+# ----- the links in the feedback lead to real headings ------------------------------------
+
+def test_section_links_point_to_existing_headings():
+    import re
+    import unicodedata
+    from pathlib import Path
+
+    import tarot_teach.widgets.tables as tables
+
+    root = Path(__file__).resolve().parent.parent / "book"
+
+    def slug(title):
+        text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+        return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+    source = Path(tables.__file__).read_text()
+    links = set(re.findall(r'"(1[01]-[a-z-]+)", "([a-z-]+)"', source))
+    links |= {(tables._PAGES[n], a) for n, (a, _) in tables._SCORE_ANCHORS.items()}
+    links |= {("10-three-players", "the-poignee-with-three"),
+              ("11-five-players", "the-poignee-with-five")}
+    assert len(links) >= 5
+    for page, anchor in links:
+        headings = re.findall(r"^#+ (.+)$", (root / f"{page}.md").read_text(), re.M)
+        assert anchor in {slug(h) for h in headings}, (page, anchor)
