@@ -173,9 +173,8 @@ class DiscardExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.dog_view = widgets.HTML()
-        self.picker = CardPicker()
         self.count = widgets.HTML()
-        self.picker._on_change = self._count_changed
+        self.picker = CardPicker(on_change=self._count_changed)
         return [self.dog_view, widgets.HTML("<div>Your hand — click the cards to lay aside:</div>"),
                 self.picker.box, self.count]
 
