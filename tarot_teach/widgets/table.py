@@ -237,38 +237,9 @@ class TableWidget:
 
     def _render_all(self) -> None:
         view = self.state.view(self.learner)
-        names = self.names
-        contract = (f"{names[view.taker]} took: {view.contract.english} ({view.contract.french})"
-                    if view.taker is not None else "Bidding")
-        if view.called is not None:
-            partner = (f"; partner: {names[view.partner]}" if view.partner is not None
-                       else "; partner: secret until the called card is played")
-            contract += f"; called {view.called.name}{partner}"
-        turn = ("your turn" if view.to_act == self.learner else
-                "" if view.to_act is None else f"{names[view.to_act]} to play")
-        self.header.value = (f"<div><b>{escape_text(contract)}</b> · dealer {names[view.dealer]}"
-                             f"{' · ' + turn if turn else ''}</div>")
-        rows = []
-        for seat in range(self.players):
-            bids = [b.english for s, b in view.bids if s == seat]
-            rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
-                        f"{view.tricks_won[seat]} tricks"
-                        + (f", bid {escape_text(bids[0])}" if bids else "")
-                        + (" — poignée shown" if seat in view.poignees else "") + "</li>")
-        self.seats.value = f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
-        parts = []
-        if view.dog is not None and view.phase in (Phase.DISCARD, Phase.FINISHED):
-            parts.append(cards_html(view.dog, size="small", caption="The dog"))
-        if view.tricks:
-            leader, cards, winner = view.tricks[-1]
-            parts.append(cards_html(cards, size="small", highlight=[],
-                                    caption=f"Last trick, led by {names[leader]}, "
-                                            f"won by {names[winner]}"))
-        if view.current_trick:
-            parts.append(cards_html([c for _, c in view.current_trick],
-                                    caption="This trick: " + ", ".join(
-                                        names[s] for s, _ in view.current_trick)))
-        self.trick_view.value = "".join(parts)
+        self.header.value = header_html(view, self.names, self.learner)
+        self.seats.value = seats_html(view, self.names)
+        self.trick_view.value = trick_area_html(view, self.names)
         self._render_actions(view)
         self.hand.set_cards(view.hand)
         self._discard_buttons = {}
@@ -283,7 +254,7 @@ class TableWidget:
         self.log_view.value = ("<details><summary>What happened</summary><ol>"
                                + "".join(f"<li>{escape_text(line)}</li>" for line in self.log)
                                + "</ol></details>") if self.log else ""
-        self.score_view.value = self._score_html(view)
+        self.score_view.value = result_html(view, self.names, self.ledger)
 
     def _render_actions(self, view) -> None:
         buttons = []
@@ -297,18 +268,66 @@ class TableWidget:
                 buttons.append(button)
         self.actions.children = tuple(buttons)
 
-    def _score_html(self, view) -> str:
-        result = view.result
-        if result is None:
-            return ""
-        if result.void:
-            why = ("everybody passed" if result.void == "all_passed"
-                   else "a player held the Petit alone (petit sec)")
-            return f"<p><b>The deal is void: {why}.</b> Press New deal.</p>"
-        lines = "".join(f"<li>{escape_text(line)}</li>" for line in result.breakdown.lines)
-        gains = ", ".join(f"{self.names[s]} {g:+d}" for s, g in enumerate(result.scores))
-        return (f"<div><b>Score</b><ol>{lines}</ol><p>{escape_text(gains)}</p>"
-                f"{score_sheet_chart(self.ledger, self.names)}</div>")
+
+def header_html(view, names, learner: int) -> str:
+    """The contract, the call and whose turn it is, as the learner's seat sees them."""
+    contract = (f"{names[view.taker]} took: {view.contract.english} ({view.contract.french})"
+                if view.taker is not None else "Bidding")
+    if view.called is not None:
+        partner = (f"; partner: {names[view.partner]}" if view.partner is not None
+                   else "; partner: secret until the called card is played")
+        contract += f"; called {view.called.name}{partner}"
+    turn = ("your turn" if view.to_act == learner else
+            "" if view.to_act is None else f"{names[view.to_act]} to play")
+    return (f"<div><b>{escape_text(contract)}</b> · dealer {escape_text(names[view.dealer])}"
+            f"{' · ' + turn if turn else ''}</div>")
+
+
+def seats_html(view, names) -> str:
+    """Each seat's cards left, tricks won, bid and poignée: public facts only."""
+    rows = []
+    for seat in range(view.players):
+        bids = [b.english for s, b in view.bids if s == seat]
+        rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
+                    f"{view.tricks_won[seat]} tricks"
+                    + (f", bid {escape_text(bids[0])}" if bids else "")
+                    + (" — poignée shown" if seat in view.poignees else "") + "</li>")
+    return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
+
+
+def trick_area_html(view, names) -> str:
+    """The dog (once shown), the last trick and the trick in progress."""
+    parts = []
+    if view.dog is not None and view.phase in (Phase.DISCARD, Phase.FINISHED):
+        parts.append(cards_html(view.dog, size="small", caption="The dog"))
+    if view.tricks:
+        leader, cards, winner = view.tricks[-1]
+        parts.append(cards_html(cards, size="small",
+                                caption=f"Last trick, led by {names[leader]}, won by {names[winner]}"))
+    if view.current_trick:
+        parts.append(cards_html([c for _, c in view.current_trick],
+                                caption="This trick: " + ", ".join(names[s] for s, _ in view.current_trick)))
+    return "".join(parts)
+
+
+def result_html(view, names, ledger: "Ledger | None" = None) -> str:
+    """The score worked out line by line (and the score sheet), once the deal is over."""
+    result = view.result
+    if result is None:
+        return ""
+    if result.void:
+        why = ("everybody passed" if result.void == "all_passed"
+               else "a player held the Petit alone (petit sec)")
+        return f"<p><b>The deal is void: {why}.</b> Press New deal.</p>"
+    lines = "".join(f"<li>{escape_text(line)}</li>" for line in result.breakdown.lines)
+    gains = ", ".join(f"{names[s]} {g:+d}" for s, g in enumerate(result.scores))
+    chart = score_sheet_chart(ledger, names) if ledger is not None else ""
+    return f"<div><b>Score</b><ol>{lines}</ol><p>{escape_text(gains)}</p>{chart}</div>"
+
+
+def describe_action(action) -> str:
+    """An action in words for buttons and the log."""
+    return _describe(action)
 
 
 def _describe(action) -> str:
