@@ -71,3 +71,18 @@ def test_seed_003_examples_in_words():
 def test_percent_rounds_half_up():
     assert percent(Fraction(1, 8), 1) == "12.5%" and percent(Fraction(1, 2000), 1) == "0.1%"
     assert percent(Fraction(0)) == "0.0%" and percent(Fraction(1)) == "100.0%"
+
+
+def test_the_numbers_stated_in_chapter_13():
+    from tarot_teach.odds import most_likely_pattern
+    assert [percent(dog_at_least(k)) for k in (1, 2, 3, 4)] == ["10.0%", "19.2%", "27.5%", "35.1%"]
+    assert most_likely_pattern(6) == (3, 2, 1)
+    for n in (7, 8):
+        assert most_likely_pattern(n) != most_likely_pattern(n, "independent")
+    assert Fraction(1, 5) < at_least_longest(6, 4) < Fraction(3, 10)       # "one time in four"
+    worst = max(abs(longest_holding(n).get(k, 0) - longest_holding(n, "independent").get(k, 0))
+                for n in range(4, 17) for k in range(17))
+    assert worst < Fraction(9, 100)                                          # "under 9 points"
+    # the exact count makes 2-2-2 likelier and 6-0-0 less likely than the simple model
+    assert split_patterns(6)[(2, 2, 2)] > split_patterns(6, "independent")[(2, 2, 2)]
+    assert split_patterns(6)[(6, 0, 0)] < split_patterns(6, "independent")[(6, 0, 0)]
