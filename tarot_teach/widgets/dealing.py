@@ -30,7 +30,7 @@ from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import cards_html, escape_text
 
 __all__ = [
-    "dog_position_problems", "DealSequence", "steps_to_positions", "check_dealing_order",
+    "dog_position_problems", "DealSequence", "steps_to_positions", "legal_deal_steps", "check_dealing_order",
     "DealingOrderExercise", "random_deal_sequence", "random_petit_sec_hand", "deal_strip_html", "check_petit_sec", "PetitSecExercise", "check_hand_sizes",
     "HandSizesExercise", "TableQuestion", "PLAYER_NAMES", "first_to_speak", "next_dealer",
     "check_table_answer", "table_svg", "WhoDealsExercise",
@@ -116,7 +116,13 @@ class DealSequence:
         return steps_to_positions(self.steps, self.rules.packet_size)
 
 
-def _legal_steps(rules: RuleSet, rng: random.Random) -> str:
+def legal_deal_steps(rules: RuleSet, rng: random.Random) -> str:
+    """A legal deal as steps, laid out by the engine's own ``dealing_order``.
+
+    >>> steps = legal_deal_steps(RuleSet(players=4), random.Random(3))
+    >>> len(steps), steps.count("D"), dog_position_problems(RuleSet(players=4), steps_to_positions(steps))
+    (30, 6, [])
+    """
     _pack, positions = dealing_order(rules, rng)  # the engine's own legal deal
     packets = rules.players * rules.hand_size // rules.packet_size
     steps, position, dog = [], 0, set(positions)
@@ -134,7 +140,7 @@ def random_deal_sequence(rng: random.Random) -> DealSequence:
     """A deal order drawn with ``rng``: legal about half the time, else broken in one way."""
     players = rng.choice([4, 4, 3, 5])
     rules = RuleSet(players=players)
-    steps = list(_legal_steps(rules, rng))
+    steps = list(legal_deal_steps(rules, rng))
     fault = rng.choice(["none", "none", "first", "last", "row"])
     if fault != "none":
         dog_indices = [i for i, s in enumerate(steps) if s == "D"]
@@ -430,8 +436,7 @@ def check_table_answer(question: TableQuestion, chosen) -> Feedback:
     if chosen == dealer:
         extra.append("The dealer is always the last to speak.")
     elif question.players > 2 and question.names.index(chosen) == (question.dealer - 1) % question.players:
-        extra.append(f"{chosen} is on {dealer}'s left: that is the player who cuts, "
-                     "and the last to receive cards.")
+        extra.append(f"{chosen} is on {dealer}'s left: that is the player who cuts.")
     return Feedback(False, f"No: {right}.", [reason] + extra, WHO_DEALS)
 
 
