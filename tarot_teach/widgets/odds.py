@@ -118,8 +118,8 @@ def check_defence_trumps(hand, answer: int) -> Feedback:
     if answer == theirs:
         return Feedback(True, f"Right: the defence holds {theirs} trumps.", details)
     return Feedback(False, f"Not quite: the defence holds {theirs} trumps, not {answer}.", details,
-                    section_link(PAGE, "counting-the-defences-trumps",
-                                 "Counting the defence's trumps"))
+                    section_link(PAGE, "counting-the-trumps-of-the-defence",
+                                 "Counting the trumps of the defence"))
 
 
 class DogChanceExercise(Exercise):
@@ -220,7 +220,8 @@ class DefenceTrumpsExercise(Exercise):
     """Count the trumps the defence holds from the taker's hand."""
 
     title = "How many trumps does the defence hold?"
-    section = section_link(PAGE, "counting-the-defences-trumps", "Counting the defence's trumps")
+    section = section_link(PAGE, "counting-the-trumps-of-the-defence",
+                           "Counting the trumps of the defence")
 
     def build_inputs(self) -> list:
         self.hand_view = widgets.HTML()
