@@ -48,7 +48,8 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
             names = ", ".join(str(c) for c in cards_of(others)[:6])
             more = ", …" if count > 6 else ""
             return (f"A trump may go to the discard only when you have nothing else to lay "
-                    f"aside: you could still discard {count} other cards ({names}{more}) "
+                    f"aside: you could still discard {count} other card{'s' if count != 1 else ''} "
+                    f"({names}{more}) "
                     f"({card.name}).", "discard_trump")
     return None
 

@@ -143,6 +143,8 @@ class SeatView:
 
 def parse_action(text, phase: Phase):
     """Read an action written as text for a phase (``"guard"``, ``"KH"``, ``"chelem"``)."""
+    if isinstance(text, Bid) and phase is not Phase.BIDDING:
+        raise ValueError(f"{text.value!r} is a bid")
     if not isinstance(text, str):
         return text
     if phase is Phase.BIDDING:
@@ -369,6 +371,10 @@ class GameState:
         try:
             return parse_action(action, self.phase)
         except ValueError as error:
+            if self.phase is not Phase.BIDDING and _is_bid_word(action):
+                raise IllegalAction(f"The auction is over: every seat has spoken once. "
+                                    f"Now: {_PHASE_WORDS[self.phase]}.", "auction_over",
+                                    self.to_act) from None
             if isinstance(error, IllegalAction):
                 raise
             raise IllegalAction(str(error), "bad_input", self.to_act) from None
@@ -682,6 +688,24 @@ class GameState:
 
 def _the(card: Card) -> str:
     return card.name if card.name.startswith("the ") else f"the {card.name}"
+
+
+_PHASE_WORDS = {
+    Phase.CALLING: "the taker calls a King",
+    Phase.DISCARD: "the taker lays cards aside",
+    Phase.SLAM: "the taker says whether he announces a slam",
+    Phase.PLAYING: "the cards are played",
+}
+
+
+def _is_bid_word(action) -> bool:
+    if isinstance(action, Bid):
+        return True
+    try:
+        Bid.parse(action)
+    except ValueError:
+        return False
+    return True
 
 
 def _read_cards(cards, what: str) -> list[Card]:
