@@ -637,7 +637,9 @@ class GameState:
         the discard only to the taker (its trumps to all), the partner once revealed."""
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat must be between 0 and {self.rules.players - 1}")
-        shown_dog = self.contract is not None and self.contract.takes_dog
+        # Five players: the King is called before the dog is turned over (§10).
+        shown_dog = self.contract is not None and self.contract.takes_dog \
+            and self.phase is not Phase.CALLING
         over = self.is_over
         knows_partner = self.partner_revealed or over or (seat == self.partner)
         winners = [winner for _, _, winner in self.tricks]
