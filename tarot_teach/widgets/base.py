@@ -84,6 +84,8 @@ def read_number(text: Any, what: str = "a number", allow_half: bool = True) -> F
     except (ValueError, ZeroDivisionError):
         example = "43 or 40.5" if allow_half else "43"
         raise AnswerError(f'Please type a number, like {example} — "{raw}" is not one.') from None
+    if abs(value) > 100_000:
+        raise AnswerError(f"{raw} is far too large for a tarot score: please check the number.")
     if (value * (2 if allow_half else 1)).denominator != 1:
         raise AnswerError(f"Please type a whole number{' or a half' if allow_half else ''}: "
                           f"{raw} is not one.")

@@ -1,0 +1,60 @@
+"""Every exercise of the book, treated alike: it builds, checks bad input kindly, never shows a
+traceback, escapes what the learner types, has a solution, and draws new questions."""
+
+import ipywidgets as widgets
+import pytest
+
+from tarot_teach.widgets import EXERCISES
+
+HOSTILE_INPUTS = ["", "   ", "abc", "12abc", "-", "1e999", "<script>alert(1)</script>", "½"]
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _text_boxes(exercise):
+    return [w for w in _walk(exercise.widget) if isinstance(w, (widgets.Text, widgets.Textarea))]
+
+
+@pytest.mark.parametrize("exercise_class", EXERCISES, ids=lambda cls: cls.__name__)
+def test_exercise_frame(exercise_class):
+    exercise = exercise_class(seed=11)
+    assert "tt-check" in exercise.check_button._dom_classes
+    assert "tt-feedback" in exercise.feedback._dom_classes
+    assert exercise.prompt.value or any(
+        isinstance(w, widgets.HTML) and w.value for w in _walk(exercise.widget))
+    assert exercise.solution_text().strip()
+    result = exercise.check()  # nothing entered yet
+    assert not result.ok
+    assert "Traceback" not in exercise.feedback.value and "Sorry" not in exercise.feedback.value
+
+
+@pytest.mark.parametrize("exercise_class", EXERCISES, ids=lambda cls: cls.__name__)
+def test_hostile_typing_gets_a_friendly_escaped_message(exercise_class):
+    exercise = exercise_class(seed=12)
+    boxes = _text_boxes(exercise)
+    if not boxes:
+        pytest.skip("no text box in this exercise")
+    for text in HOSTILE_INPUTS:
+        for box in boxes:
+            box.value = text
+        result = exercise.check()
+        assert not result.ok or text.strip() not in ("", "abc")
+        shown = exercise.feedback.value
+        assert "<script>" not in shown, "typed text must be escaped"
+        assert "Sorry, this answer could not be checked" not in shown, (text, shown)
+
+
+@pytest.mark.parametrize("exercise_class", EXERCISES, ids=lambda cls: cls.__name__)
+def test_new_questions_never_run_out(exercise_class):
+    exercise = exercise_class(seed=13)
+    seen = {repr(exercise.question)}
+    for _ in range(4):
+        exercise.new_button.click()
+        assert exercise.feedback.value == ""
+        assert exercise.solution_text().strip()
+        seen.add(repr(exercise.question))
+    assert len(seen) >= 2
