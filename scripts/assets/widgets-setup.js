@@ -12,6 +12,11 @@
 //   controls and output) are fetched from the URL in a script tag's
 //   data-jupyter-widgets-cdn attribute (default: https://cdn.jsdelivr.net/npm/). Point it
 //   at a local folder, so a third-party widget fails with a local 404, not a CDN request.
+// * ipywidgets typesets labels and descriptions with the MathJax 2 call
+//   `MathJax.Hub.Queue(["Typeset", MathJax.Hub, element])` whenever window.MathJax exists.
+//   The book serves MathJax 3 (on pages with math), which has no Hub: every such widget
+//   threw "Cannot read properties of undefined (reading 'Queue')". Provide a small Hub
+//   that forwards to MathJax 3's typesetPromise.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -31,4 +36,63 @@
     });
   }
   script.setAttribute("data-jupyter-widgets-cdn", new URL("modules/", here).href);
+  installMathJaxHub();
+
+  function installMathJaxHub() {
+    var pageLoadsMathJax = !!document.querySelector('script[src*="mathjax"]');
+    if (window.MathJax === undefined && !pageLoadsMathJax) {
+      return; // no MathJax on this page: ipywidgets skips typesetting
+    }
+    var pending = [];
+    var hub = {
+      Queue: function () {
+        for (var i = 0; i < arguments.length; i++) {
+          var cmd = arguments[i];
+          if (Array.isArray(cmd) && cmd[0] === "Typeset" && cmd[2]) {
+            typeset(cmd[2]);
+          }
+        }
+      },
+    };
+    function typeset(element) {
+      var mj = window.MathJax;
+      if (mj && mj.version && mj.typesetPromise && mj.startup && mj.startup.promise) {
+        mj.startup.promise = mj.startup.promise
+          .then(function () {
+            return mj.typesetPromise([element]);
+          })
+          .catch(function (err) {
+            console.warn("MathJax could not typeset a widget:", err);
+          });
+      } else {
+        pending.push(element); // MathJax 3 not started yet; typeset when it is
+      }
+    }
+    var mj = window.MathJax;
+    if (mj && mj.version) {
+      // MathJax already running (3.x: add the Hub; 2.x would have its own)
+      if (!mj.Hub) {
+        mj.Hub = hub;
+      }
+      return;
+    }
+    // window.MathJax is MathJax 3's configuration (or absent): keep a Hub on it until
+    // MathJax replaces the object, then put the Hub back from the startup.ready hook.
+    mj = window.MathJax = mj || {};
+    mj.Hub = hub;
+    mj.startup = mj.startup || {};
+    var previousReady = mj.startup.ready;
+    mj.startup.ready = function () {
+      if (previousReady) {
+        previousReady();
+      } else {
+        window.MathJax.startup.defaultReady();
+      }
+      window.MathJax.Hub = hub;
+      var waiting = pending.splice(0);
+      for (var i = 0; i < waiting.length; i++) {
+        typeset(waiting[i]);
+      }
+    };
+  }
 })();
