@@ -125,8 +125,20 @@ def site(tmp_path_factory) -> Path:
     proc = subprocess.run(
         cmd, cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=3600
     )
-    log = proc.stdout + proc.stderr
-    assert proc.returncode == 0, f"jupyter-book build failed:\n{log[-8000:]}"
+    log = re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout + proc.stderr)  # drop colours
+    if proc.returncode != 0:
+        # Sphinx's own warnings first (the kernel's "[IPKernelApp] WARNING" noise is not one).
+        found = [
+            line for line in log.splitlines()
+            if re.search(r"\b(WARNING|ERROR|CRITICAL|SEVERE):", line)
+            and not line.startswith("[IPKernelApp]")
+        ]
+        pytest.fail(
+            "jupyter-book build -W -n --keep-going failed:\n"
+            + "\n".join(found or ["(no Sphinx warning found)"])
+            + "\n--- end of the log ---\n" + log[-3000:],
+            pytrace=False,
+        )
     html_dir = out_dir / "_build" / "html"
     assert (html_dir / "index.html").is_file(), log[-4000:]
     return html_dir
