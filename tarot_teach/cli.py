@@ -1,6 +1,8 @@
 """The ``tarot-teach`` command line.
 
-    tarot-teach                           open the tutorial (for now: show a dealt hand)
+    tarot-teach [--port 8000] [--no-browser]
+                                          build the book if it is out of date, serve it on
+                                          127.0.0.1 and open it in the browser
     tarot-teach replay FILE.json          check a hand record and print its result
     tarot-teach deal --players 4 --seed N print a dealt hand record
     tarot-teach selfplay --players P --deals N --seed S --out FILE
@@ -22,6 +24,9 @@ from .rules import RuleSet
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--no-build", action="store_true", help="serve the book as last built")
     commands = parser.add_subparsers(dest="command")
     replay_parser = commands.add_parser("replay", help="check a hand record and print its result")
     replay_parser.add_argument("file", help="a hand record (JSON)")
@@ -45,8 +50,9 @@ def main(argv: "list[str] | None" = None) -> int:
         return _deal(args.players, args.seed, args.dealer)
     if args.command == "selfplay":
         return _selfplay(args.players, args.deals, args.seed, args.out)
-    print("tarot_teach: the tutorial is not built yet; here is a dealt hand.", file=sys.stderr)
-    return _deal(4, None, 0)
+    from .site import main_serve
+
+    return main_serve(port=args.port, open_browser=not args.no_browser, rebuild=not args.no_build)
 
 
 def _replay(path: str) -> int:

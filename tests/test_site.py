@@ -1,0 +1,54 @@
+"""The local server of `tarot-teach`: staleness of the build, 127.0.0.1 only, files served."""
+
+import os
+import socket
+import threading
+import time
+import urllib.request
+
+from tarot_teach import site
+
+
+def _tree(tmp_path):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "01.md").write_text("# one")
+    (tmp_path / "_config.yml").write_text("title: x")
+    return tmp_path
+
+
+def test_a_book_never_built_is_stale_and_a_fresh_build_is_not(tmp_path):
+    root = _tree(tmp_path)
+    assert site.book_is_stale(root)
+    html = site.html_dir(root)
+    html.mkdir(parents=True)
+    (html / site.STAMP).write_text("built")
+    assert not site.book_is_stale(root)
+    later = time.time() + 5
+    os.utime(root / "book" / "01.md", (later, later))
+    assert site.book_is_stale(root)
+
+
+def test_the_server_listens_on_loopback_only_and_serves_the_book(tmp_path):
+    (tmp_path / "index.html").write_text("<p>hello tarot</p>")
+    server = site.make_server(tmp_path, port=0)
+    host, port = server.server_address
+    assert host == "127.0.0.1"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5) as reply:
+            assert b"hello tarot" in reply.read()
+        # Not reachable through another address of this machine.
+        other = socket.gethostbyname(socket.gethostname())
+        if not other.startswith("127."):
+            with socket.socket() as probe:
+                probe.settimeout(1)
+                assert probe.connect_ex((other, port)) != 0
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_checkout_is_found():
+    root = site.project_root()
+    assert root is not None and (root / "_toc.yml").is_file()
