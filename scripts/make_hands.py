@@ -1,0 +1,576 @@
+#!/usr/bin/env python3
+"""Generate the curated guided hands of ``exercises/hands/*.json`` reproducibly.
+
+    python scripts/make_hands.py            write every hand file (and check it)
+    python scripts/make_hands.py --show NAME print a hand trick by trick with the
+                                            computer players' reasons (to write commentary)
+
+Each hand is a seeded deal played by the computer players of
+``tarot_teach.players`` (or a hand built with ``GameState.from_hands`` and a
+scripted line of play). The commentary is written by hand in ``HANDS`` below,
+keyed by trick; a trick without a written comment gets a plain sentence made
+from the facts of the trick (who led, who won with what, what it was worth).
+Every file is checked with ``check_guided_hand`` before it is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tarot_teach import DECK, GameState, RuleSet, parse_card, replay  # noqa: E402
+from tarot_teach.cards import Card  # noqa: E402
+from tarot_teach.evaluation import evaluate_hand  # noqa: E402
+from tarot_teach.game import Poignee  # noqa: E402
+from tarot_teach.guided import check_guided_hand  # noqa: E402
+from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
+from tarot_teach.rules import Phase  # noqa: E402
+
+OUT = ROOT / "exercises" / "hands"
+NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
+"""Seat names as the guided-hand widget shows them (the learner's seat is "you")."""
+
+
+# ----- playing a deal and keeping every reason ------------------------------------------
+
+class KeepExcuse(ComputerPlayer):
+    """A computer player that never plays the Excuse before the last trick (for one seat)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view):
+        decision = super().choose(view)
+        if view.seat == self.seat and isinstance(decision.action, Card) and decision.action.is_excuse \
+                and len(view.hand) > 1:
+            others = [c for c in view.legal_actions if isinstance(c, Card) and not c.is_excuse]
+            trial = _without_excuse(view)
+            choice = super().choose(trial) if trial is not None else None
+            if choice is None or not isinstance(choice.action, Card) or choice.action.is_excuse:
+                low = min(others, key=lambda c: (c.half_points, c.rank))
+                return Decision(low, f"Keep the Excuse: play {low.label}.")
+            return choice
+        return decision
+
+
+def _without_excuse(view):
+    from dataclasses import replace
+
+    legal = tuple(a for a in view.legal_actions if not (isinstance(a, Card) and a.is_excuse))
+    if not any(isinstance(a, Card) for a in legal):
+        return None
+    return replace(view, legal_actions=legal)
+
+
+class Scripted(ComputerPlayer):
+    """Computer players, except that ``lines[seat]`` lists the cards that seat plays, in order."""
+
+    def __init__(self, lines: dict, reasons: "dict | None" = None) -> None:
+        self.lines = {seat: [parse_card(c) for c in cards] for seat, cards in lines.items()}
+        self.reasons = reasons or {}
+        self.used = {seat: 0 for seat in lines}
+
+    def decide(self, state):
+        seat = state.to_act
+        if state.phase is Phase.PLAYING and seat in self.lines:
+            legal = state.legal_actions()
+            poignees = [a for a in legal if isinstance(a, Poignee)]
+            if poignees:
+                return Decision(poignees[-1], "Show the poignée.")
+            card = self.lines[seat][self.used[seat]]
+            self.used[seat] += 1
+            return Decision(card, self.reasons.get(str(card), "The planned card."))
+        return super().decide(state)
+
+
+def play(state: GameState, player: ComputerPlayer, actions: "list | None" = None):
+    """Play ``state`` to the end; ``actions`` forces the first actions (bids, discard...).
+    Returns ``[(seat, action, reason), ...]``."""
+    log = []
+    for action in actions or []:
+        seat = state.to_act
+        state.play(action)
+        log.append((seat, state.history[-1], "scripted"))
+    while not state.is_over:
+        seat = state.to_act
+        decision = player.decide(state)
+        state.play(decision.action)
+        log.append((seat, decision.action, decision.reason))
+    return log
+
+
+# ----- words -----------------------------------------------------------------------------
+
+def who(seat: int, learner: int, capital: bool = True) -> str:
+    if seat == learner:
+        return "You" if capital else "you"
+    return NAMES[seat]
+
+
+def side_word(state: GameState, seat: int) -> str:
+    if seat == state.taker:
+        return "the taker"
+    if seat == state.partner:
+        return "the partner"
+    return "the defence"
+
+
+def mention(card: Card) -> str:
+    """A card for the commentary: ``{KH}``, ``trump {T7}``, ``the Excuse``."""
+    if card.is_excuse:
+        return "the Excuse"
+    if card.is_trump:
+        return "trump {" + str(card) + "}"
+    return "{" + str(card) + "}"
+
+
+LEAD_WORDS = {
+    "Lead the": ["to draw trumps and hunt the Petit", "to pull the defenders' trumps"],
+    "Lead K": ["a King in a suit nobody has played yet", "a King while the suit is still fresh"],
+    "Lead a small card": ["a small card of the longest suit", "a low card that gives little away",
+                          "a small card, keeping the high ones"],
+    "Only trumps left": ["with nothing but trumps left"],
+    "Play the Excuse now": ["the Excuse, so that it is not left for the last trick"],
+}
+
+
+def _singular(suit) -> str:
+    return suit.english[:-1] if suit.english.endswith("s") else suit.english
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def narrate(state: GameState, number: int, reasons: dict, learner: int) -> str:
+    """A plain teacher's sentence or two about trick ``number`` (1-based), from its facts."""
+    from tarot_teach import points
+
+    leader, indexes, winner = state.tricks[number - 1]
+    cards = [DECK[i] for i in indexes]
+    players = state.players
+    seats = [(leader + k) % players for k in range(players)]
+    led = cards[0]
+    lead_reason = reasons.get((number, leader), "")
+    choices = next((w for prefix, w in LEAD_WORDS.items() if lead_reason.startswith(prefix)), [])
+    why = choices[number % len(choices)] if choices else ""
+    verb = "lead" if leader == learner else "leads"
+    parts = [f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")]
+    first_real = next((c for c in cards if not c.is_excuse), None)
+    win_card = cards[seats.index(winner)]
+    if winner == leader and not win_card.is_excuse:
+        parts.append("Nobody has a higher trump: it wins." if win_card.is_trump
+                     else "Nobody can beat it or trump it: it wins.")
+    elif win_card.is_trump and first_real is not None and first_real.suit.is_plain:
+        has, trumps = ("have", "trump") if winner == learner else ("has", "trumps")
+        parts.append(f"{who(winner, learner)} {has} no {first_real.suit.english} and {trumps} "
+                     f"with {{{win_card}}}.")
+    elif win_card.is_trump:
+        parts.append(f"{mention(win_card)} is the highest trump played and takes it.")
+    else:
+        parts.append(f"{mention(win_card)} is the highest {_singular(win_card.suit)} and "
+                     "takes it.")
+    for seat, card in zip(seats, cards):
+        if card.is_excuse and seat != winner:
+            last = number == state.rules.tricks
+            plays = "play" if seat == learner else "plays"
+            parts.append(f"{who(seat, learner)} {plays} the Excuse "
+                         + ("on the last trick: it changes sides." if last else
+                            "instead of a card: it stays with its side, which owes a small "
+                            "card in exchange."))
+        elif state.called is not None and card is state.called:
+            parts.append(f"{mention(card)} is the called card: now everybody knows who the "
+                         "partner is.")
+        elif card.is_trump and card.rank == 1:
+            parts.append(f"The Petit falls to {side_word(state, winner)}.")
+    big = [c for s, c in zip(seats, cards) if (c.is_king or c.rank == 21 and c.is_trump)
+           and state.side_of(s) != state.side_of(winner) and c is not win_card]
+    if big:
+        parts.append(" and ".join(mention(c) for c in big) + f" go{'es' if len(big) == 1 else ''} "
+                     f"to {side_word(state, winner)}.")
+    worth = points(cards)
+    if worth >= 5 and not big:
+        parts.append(f"The trick is worth {float(worth):g} points to {side_word(state, winner)}.")
+    return " ".join(_sentence(p) for p in parts)
+
+
+# ----- the hands ---------------------------------------------------------------------------
+
+def seeded(players: int, seed: str, dealer: int) -> GameState:
+    return GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
+
+
+def slam_state() -> GameState:
+    """A taker (seat 1) with the eleven top trumps, the Excuse, the Kings and two Queens."""
+    taker = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 EX KS KH KD KC QH QS".split()
+    dog = "2S 3H 4D 5C 6S 7H".split()
+    rest = [str(c) for c in DECK if str(c) not in set(taker) | set(dog)]
+    # The ten small trumps are shared 4, 3, 3 among the defenders; the plain cards dealt round.
+    trumps = [c for c in rest if c.startswith("T")]
+    plain = [c for c in rest if not c.startswith("T")]
+    hands = [trumps[:4], None, trumps[4:7], trumps[7:10]]
+    for seat in (0, 2, 3):
+        need = 18 - len(hands[seat])
+        hands[seat] = hands[seat] + plain[:need]
+        plain = plain[need:]
+    hands[1] = taker
+    return GameState.from_hands(RuleSet(players=4), hands, dog, dealer=0)
+
+
+def build(spec: dict):
+    """Play a hand spec; return ``(state, reasons)``."""
+    state = spec["state"]()
+    player = spec.get("player", ComputerPlayer())
+    log = play(state, player, spec.get("actions"))
+    reasons, trick = {}, 1
+    replayed = GameState.from_hands(state.rules, [[str(c) for c in _cards(m)] for m in state.dealt_hands],
+                                    [str(c) for c in _cards(state.dealt_dog)], state.dealer)
+    for seat, action, reason in log:
+        if replayed.phase is Phase.PLAYING and isinstance(action, Card):
+            reasons[(len(replayed.tricks) + 1, seat)] = reason
+        replayed.play(action)
+    return state, reasons
+
+
+def _cards(mask: int) -> list[Card]:
+    from tarot_teach.cards import cards_of
+
+    return cards_of(mask)
+
+
+def guided_file(name: str, spec: dict) -> dict:
+    state, reasons = build(spec)
+    learner = spec["learner"]
+    record = state.to_record()
+    commentary = [{"at": "bids", "text": spec["bids"]}]
+    if spec.get("discard"):
+        commentary.append({"at": "discard", "text": spec["discard"]})
+    written = spec.get("tricks", {})
+    for number in range(1, len(state.tricks) + 1):
+        text = written.get(number) or narrate(state, number, reasons, learner)
+        commentary.append({"at": "trick", "trick": number, "winner": state.tricks[number - 1][2],
+                           "text": text})
+    commentary.append({"at": "end", "text": spec["end"]})
+    questions = []
+    for number, why in spec["questions"].items():
+        card = _learner_card(state, number, learner)
+        questions.append({"trick": number, "expect": str(card),
+                          "why": why or reasons[(number, learner)]})
+    return {"title": spec["title"], "summary": spec["summary"], "learner": learner,
+            "record": record, "expected": replay(record), "commentary": commentary,
+            "questions": questions}
+
+
+def _learner_card(state: GameState, number: int, learner: int) -> Card:
+    leader, indexes, _ = state.tricks[number - 1]
+    return DECK[indexes[(learner - leader) % state.players]]
+
+
+def show(name: str) -> None:
+    spec = HANDS[name]
+    state, reasons = build(spec)
+    learner = spec["learner"]
+    print(f"{name}: players {state.players}, dealer {state.dealer}, learner {learner}")
+    for seat in range(state.players):
+        hand = [str(c) for c in _cards(state.dealt_hands[seat])]
+        extra = ""
+        if state.players == 4:
+            extra = f"  (evaluation {evaluate_hand(hand).total}, {evaluate_hand(hand).bid})"
+        print(f"  seat {seat} {NAMES[seat]}: {' '.join(hand)}{extra}")
+    print("  dog:", " ".join(str(c) for c in _cards(state.dealt_dog)))
+    print("  bids:", [(s, b.value) for s, b in state.bids], "called:", state.called,
+          "partner:", state.partner)
+    print("  discard:", [str(DECK[i]) for i in state.discard], "poignees:",
+          {s: len(c) for s, c in state.poignees.items()})
+    for number, (leader, indexes, winner) in enumerate(state.tricks, 1):
+        seats = [(leader + k) % state.players for k in range(state.players)]
+        plays = ", ".join(f"{NAMES[s]}:{DECK[i]}" for s, i in zip(seats, indexes))
+        print(f"  {number:2d}. {plays}  -> {NAMES[winner]}")
+        print(f"        {NAMES[learner]}: {reasons.get((number, learner), '')}")
+    print("  result:", replay(state.to_record()))
+    for line in state.result.breakdown.lines:
+        print("    ", line)
+
+
+def write_all() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    for name, spec in HANDS.items():
+        data = guided_file(name, spec)
+        path = OUT / f"{name}.json"
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        problems = check_guided_hand(path)
+        for problem in problems:
+            print(f"{path.name}: {problem}", file=sys.stderr)
+        failures += bool(problems)
+        print(f"wrote {path.relative_to(ROOT)}" + (" (with problems)" if problems else ""))
+    return 1 if failures else 0
+
+
+# ----- the curated hands and their commentary (written by hand) ------------------------------
+
+HANDS: dict = {}
+
+HANDS["take-made"] = dict(
+    state=lambda: seeded(4, "guided:20", 0), learner=0,
+    title="A Take, made by discarding a whole suit",
+    summary="You take with a middling hand. The discard leaves you void in hearts, "
+            "and your small trumps win trick after trick.",
+    bids="Bruno, Chloé and Dmitri pass. Your hand counts 50 points on the scale of "
+         "the hand-evaluation chapter: eight trumps with {T21}, a King in diamonds, "
+         "nothing spectacular. That is a Take (Prise), the smallest bid: the dog will help.",
+    discard="The dog brings {KS}, {T12} and three hearts ({QH}, {CH}, {7H}). You lay aside "
+            "every heart ({QH}, {CH}, {JH}, {6H}, {7H}) and the lonely {7C}. The Queen and Knight of "
+            "hearts are points kept safe in your pile, and with no hearts left any heart led "
+            "by the defence can be trumped.",
+    tricks={
+        1: "Bruno leads {KH}, hoping the hearts are fresh. You have none left, so you must "
+           "trump, and the smallest trump, {T2}, is enough: 4.5 points for a trump worth 0.5. "
+           "This is the discard paying off.",
+        2: "You lead {T21} to pull the defenders' trumps. The 21 can never be beaten, and each "
+           "defender has to give up a trump ({T11}, {T3}, {T6}).",
+        4: "You lead {T19}; Bruno had to play {T1}, his only trump left, and Dmitri overtrumps "
+           "with {T20}. The Petit goes to the defence in a defence trick, so nothing is lost "
+           "for you beyond the trick.",
+        8: "Chloé leads {6S}. Your {JS} cannot stop Bruno's {QS}: the defence wins a "
+           "few points here.",
+        17: "You lead {QD}; Chloé saves her Excuse by playing it before the last trick, and "
+            "Dmitri trumps with {T9}. The Excuse stays with the defence and they owe you a "
+            "small card for it.",
+        18: "Dmitri leads {QC} and you must trump with your last card, {T16}, which also "
+            "catches Bruno's {KC}: a fine last trick.",
+    },
+    end="You needed 51 points with one bout (the 21) and scored 55: made by 4. With a Take "
+        "the multiplier is 1, so each defender pays 25 + 4 = 29. The discard made it: the "
+        "void in hearts won you the King of hearts on the first trick.",
+    questions={1: "You have no heart left, so you must trump; the smallest trump wins the King "
+                  "just as well as a big one.",
+               3: "Lead your King of spades before anyone is void in spades: it should win "
+                  "and is worth 4.5 points."})
+
+HANDS["guard-failed"] = dict(
+    state=lambda: seeded(4, "guided:162", 2), learner=0,
+    title="A Guard that fails by one point",
+    summary="A Guard with a poignée, lost by a single point: every half point counts, "
+            "and a poignée goes to the side that wins.",
+    bids="Dmitri passes and you bid Guard (Garde): the hand counts 58 points, with eight "
+         "trumps, {T1} to protect and two Kings. Bruno and Chloé pass.",
+    discard="The dog gives you {T3} and {T13}, good news. You discard {QH}, {2H}, {CD}, "
+            "{10D}, {JS} and {3S}: the hearts and diamonds go, so that you can trump those "
+            "suits, and the Queen and Knight are safe in your pile. You also show a simple "
+            "poignée of ten trumps before your first card.",
+    tricks={
+        1: "Dmitri leads {KH}. Thanks to the discard you are void in hearts and take the King "
+           "with {T3}.",
+        3: "Your second King, {KC}, wins too. Both your Kings and a defender's King: a good "
+           "start.",
+        5: "Bruno leads {2D}, nobody has trumped yet and you play last: {T1} wins safely. "
+           "The Petit is safe in your pile: a bout, and a target of 51 rather than 56.",
+        17: "You lead {T18} and Bruno drops {T21} on it: the 21 was with the defence all "
+            "along, and with it Dmitri's {KD} and Chloé's {CH} go to Bruno.",
+    },
+    end="You finish with 50 points and one bout: the target is 51, so the Guard fails by 1. "
+        "That costs (25 + 1) × 2 = 52, and the poignée you showed now goes to the defence "
+        "(−20): each defender gains 72. Remember that the bonus of a poignée goes to the side "
+        "that wins, not to the player who showed it.",
+    questions={2: "Cash your King of spades while nobody is void in spades.",
+               5: "You play last and nobody has trumped: the Petit wins safely, bring it home."})
+
+HANDS["petit-au-bout-won"] = dict(
+    state=lambda: seeded(4, "guided:4", 0), learner=0,
+    title="Petit au bout: the Petit wins the last trick",
+    summary="You keep the Petit to the very end and win the last trick with it: 10 points "
+            "more, multiplied by the contract.",
+    bids="Everybody else passes; your hand counts 46 points: five trumps with {T21} and "
+         "{T1}, two Kings ({KS}, {KC}). A Take.",
+    discard="The dog is generous: {T3}, {T6}, {T9}, {T16} and two small hearts. You discard "
+            "{1D}, {2D}, {5D}, {QH}, {4H} and {5H}: void in diamonds, and the Queen of hearts "
+            "safely counted.",
+    tricks={
+        5: "Chloé leads {KD}. You threw your diamonds away, so you trump with {T3} and win "
+           "a King.",
+        14: "Bruno leads {3S} and Chloé trumps with {T15}. You have no spade and must "
+            "overtrump the 15 if you can: {T21} is your only trump above it, and it wins.",
+        17: "You lead {T13}, Bruno plays {T8} and Dmitri wins with {T20}. You keep the Petit "
+            "for the last trick, hoping no defender has a trump left.",
+        18: "Dmitri leads {CD}, you have only {T1} left and must trump with it. Nobody after "
+            "you has a trump: the Petit wins the last trick. That is the petit au bout.",
+    },
+    end="With two bouts (the 21 and the Petit) the target is 41 and you have 52: made by 11. "
+        "The petit au bout adds 10 before the multiplier: (25 + 11 + 10) × 1 = 46 from each "
+        "defender. Had the Petit been caught on the last trick, the 10 would have gone the "
+        "other way.",
+    questions={2: "You play last and Bruno led spades: your King wins and brings 4.5 points.",
+               16: "You have no diamond, so you must trump: the 11 is enough and you keep the "
+                   "Petit for the end."})
+
+HANDS["petit-au-bout-lost"] = dict(
+    state=lambda: seeded(4, "guided:50", 2), learner=0,
+    title="Petit au bout lost: the defence catches the Petit on the last trick",
+    summary="The Petit comes from the dog, stays in your hand to the end, and is captured "
+            "on the last trick: a lost contract gets worse.",
+    bids="Dmitri passes, you take: 44 points on the scale, with {T21} but a lot of small "
+         "cards. Bruno and Chloé pass.",
+    discard="The dog holds {T1}: a bout, but one to protect with your seven trumps. You "
+            "discard {QD}, {CD}, {QC}, {JC}, {7C} and {9C}, emptying diamonds and clubs.",
+    tricks={
+        1: "Dmitri leads {4H}; your {10H} is beaten by Bruno's {JH}, and Chloé, void in "
+           "hearts, trumps with {T10}. A bad start.",
+        3: "Chloé leads {KD}: you are void and trump with {T3}, winning the King.",
+        16: "Dmitri leads {CC}: you are void in clubs and must trump. You have {T21} and the "
+            "Petit: the 21 wins for sure, the Petit could be overtrumped.",
+        17: "You lead {KH}, hoping it wins; Chloé throws the Excuse and Dmitri trumps with "
+            "{T16}. The King is lost.",
+        18: "The last trick: Dmitri leads {T18}, your {T1} is the only card you hold and it is "
+            "caught. The defence wins the Petit on the last trick: petit au bout for the "
+            "defence.",
+    },
+    end="One bout only after losing the Petit, so the target is 51; you have 43: failed by 8. "
+        "The defence's petit au bout adds 10 against you: (25 + 8 + 10) × 1 = 43 to each "
+        "defender. A Petit with few trumps is better played early, when it can win safely, "
+        "than kept for a last trick the defence controls.",
+    questions={3: "You have no diamond left: trump with a small trump to win the King.",
+               16: "You must trump; the 21 cannot be beaten, while the Petit could be."})
+
+HANDS["poignee"] = dict(
+    state=lambda: seeded(4, "guided:42", 2), learner=0,
+    title="A Guard with a poignée",
+    summary="You show ten trumps before your first card: 20 points for the side that wins.",
+    bids="Dmitri passes. Your hand counts 56 points: all three bouts ({T21}, {T1} and the "
+         "Excuse) with eight trumps. That is a Guard (Garde).",
+    discard="The dog brings {T16}: nine trumps now. You discard {CS}, {QH}, {2H}, {5H}, {QC} "
+            "and {4C}: no more spades or hearts, and the Queens are safe. Just before your "
+            "first card you show a simple poignée: your nine trumps and the Excuse. The Excuse "
+            "may complete a poignée only like this, when you have no other trump to show.",
+    tricks={
+        1: "Dmitri leads {KS}; you are void in spades and trump with {T2}. A King for a small "
+           "trump.",
+        11: "Bruno leads {JH}, the others follow with hearts and you play last: {T1} wins "
+            "safely and the Petit is yours.",
+        17: "Bruno leads {KH}, Chloé trumps with {T20} and you play the Excuse: it stays in "
+            "your pile, and you give Chloé a small card in exchange.",
+        18: "Your last card, {T21}, wins the last trick.",
+    },
+    end="Three bouts, so the target is only 36; you have 50: made by 14. (25 + 14) × 2 = 78 "
+        "for the Guard, then the poignée: 20, added after the multiplier, for the side that "
+        "won. Each defender pays 98.",
+    questions={1: "You have no spade: trump with your smallest trump.",
+               11: "You play last and nobody has trumped: the Petit wins safely."})
+
+HANDS["excuse-last-trick"] = dict(
+    state=lambda: seeded(4, "guided:24", 0), player=KeepExcuse(1), learner=1,
+    title="The Excuse kept to the last trick changes sides",
+    summary="You keep the Excuse until the very last trick. By the FFT rule it then goes to "
+            "the defence: a bout and 4 points lost.",
+    bids="You speak first: 51 points on the scale, with {T21}, the Excuse and two Kings. "
+         "A Take; the others pass.",
+    discard="The dog gives you {T1}, {T10} and {T18}. You discard {10H}, {QD}, {JD}, {4D}, "
+            "{6D} and {7D}: void in hearts and diamonds.",
+    tricks={
+        4: "Chloé leads {1H}; you play last, nobody has trumped, so {T1} wins safely. Two bouts "
+           "are now in your pile.",
+        6: "Ada leads {KD}: you are void and take it with {T7}.",
+        17: "You lead {T21}. Here, with two cards left, the Excuse was the card to play: "
+            "before the last trick it would have stayed on your side.",
+        18: "Last trick. You lead the Excuse, Chloé's {QH} sets the suit and Ada wins with "
+            "{T16}. The Excuse played on the last trick changes sides: it goes to the defence, "
+            "with its 4.5 points and its bout.",
+    },
+    end="You end with 49 points but only two bouts: target 41, made by 8, so each defender "
+        "pays 33. Had you played the Excuse one trick earlier, it would have stayed with you: "
+        "three bouts (target 36) and 4 more points. Never keep the Excuse for the last trick.",
+    questions={1: "Lead the King of spades while the spades are fresh: it should win.",
+               4: "You play last and nobody has trumped: the Petit wins safely."})
+
+HANDS["three-players"] = dict(
+    state=lambda: seeded(3, "guided:12", 0), learner=1,
+    title="Three players: a Guard with 24 cards",
+    summary="Three players, 24 cards each and a dog of six: the same rules, longer hands.",
+    bids="You speak first with seven trumps, {T21} and {T1}, and two Kings: a Guard. "
+         "Chloé and Ada pass.",
+    discard="The dog brings four trumps ({T2}, {T11}, {T12}, {T15}). You discard the hearts "
+            "{QH}, {JH}, {8H}, {9H} and the spades {CS}, {JS}: void in hearts, and the court "
+            "cards are safe.",
+    tricks={
+        1: "You lead {KD}: the diamonds are fresh and the King wins.",
+        4: "Ada leads {6H}; you are void and trump with {T2}.",
+        7: "Chloé leads {2H}, Ada follows, and you play last: {T1} wins safely.",
+        23: "You lead {T19}; Ada gets rid of the Excuse before the last trick, so it stays "
+            "with her side.",
+        24: "Your {T21} wins the last trick and catches Chloé's {KH}.",
+    },
+    end="Two bouts (the 21 and the Petit) make the target 41; you have 53: made by 12. "
+        "(25 + 12) × 2 = 74 from each of the two defenders, so the taker gains twice 74.",
+    questions={1: "Lead your King of diamonds while the diamonds are fresh.",
+               7: "You play last and nobody has trumped: the Petit wins safely."})
+
+HANDS["five-players"] = dict(
+    state=lambda: seeded(5, "guided:5", 0), learner=0,
+    title="Five players: you are the secret partner",
+    summary="Eve takes and calls the King of diamonds. You hold it: you are her partner, "
+            "and nobody else knows until you play it.",
+    bids="Bruno takes, Eve overbids with a Guard and calls {KD}. It is in your hand: you are "
+         "Eve's partner, without saying a word. Your hand is weak, but every point you win "
+         "counts for her side.",
+    discard="Eve turns over the dog ({T17}, {T18}, {3C}) and lays three cards aside; as a "
+            "defender would, you only see the dog. Then she shows a double poignée: ten trumps "
+            "(with five players eight make a simple one, ten a double).",
+    tricks={
+        1: "Bruno leads {KS}; Eve trumps with {T2}. You throw {6S}, a small card.",
+        11: "You lead {5D}, a small diamond: the King stays hidden. Eve, who is void, wins "
+            "with {T1}.",
+        13: "Bruno leads {7H}, Eve trumps with {T18} and nobody plays after you. Now you give "
+            "your partner {KD}: 4.5 points, and everybody learns who the partner is.",
+        15: "Eve's {T21} takes the last trick.",
+    },
+    end="Eve and you have 68.5 points with two bouts: target 41, made by 28 (the half point "
+        "goes to the winning side). (25 + 28) × 2 = 106, plus Eve's double poignée, 30: 136. "
+        "Each defender pays 136, you gain 136 and Eve, the taker, twice as much.",
+    questions={11: "Lead a small diamond: your partner can trump, and your King stays hidden.",
+               13: "Your partner's trump wins and you play last: give her the King."})
+
+HANDS["slam"] = dict(
+    state=slam_state, learner=1,
+    actions=["guard", "pass", "pass", "pass", "2S", "3H", "4D", "5C", "6S", "7H", "chelem"],
+    player=Scripted({1: "T21 T20 T19 T18 KS KH KD KC QH QS T17 T16 T15 T14 T13 T12 T11 EX".split()}),
+    title="A slam announced and made",
+    summary="With the eleven top trumps, the Excuse and the four Kings you announce a slam "
+            "(chelem) and take every trick.",
+    bids="Your hand counts 96 points: {T21} down to {T11}, the Excuse, four Kings. You bid "
+         "a Guard to see the dog, and the others pass.",
+    discard="The dog is six small cards. You put them straight back as your discard: {2S}, "
+            "{3H}, {4D}, {5C}, {6S}, {7H}. Then you announce the slam, which lets you lead the "
+            "first trick, and you show a poignée of ten trumps.",
+    tricks={
+        1: "You lead {T21}: every defender must play a trump.",
+        4: "After three rounds Chloé and Dmitri are out of trumps; Ada plays {T1}, her last "
+           "one, on your {T18}. The defence has no trump left.",
+        5: "Now the Kings: {KS} cannot be trumped any more.",
+        9: "With the King of hearts gone, {QH} is the highest heart left.",
+        18: "On the last trick of a slam the Excuse wins: you have taken every earlier trick, "
+            "so your Excuse takes this one too.",
+    },
+    end="All 91 points and all three bouts: made by 55, (25 + 55) × 2 = 160, plus 20 for the "
+        "poignée and 400 for the slam announced and made. Each defender pays 580.",
+    questions={1: "Draw trumps first: once the defence has none, your Kings cannot be trumped.",
+               5: "The defence has no trump left: now cash the Kings.",
+               18: "On the last trick of a slam the Excuse wins the trick."})
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", metavar="NAME", help="print one hand with the players' reasons")
+    args = parser.parse_args(argv)
+    if args.show:
+        show(args.show)
+        return 0
+    return write_all()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
