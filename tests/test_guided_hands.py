@@ -1,0 +1,167 @@
+"""The curated guided hands of exercises/hands/: every claim agrees with the engine,
+and together they cover what the guided-hands chapter promises."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from tarot_teach import parse_card, replay
+from tarot_teach.guided import CARD_MENTION, check_guided_hand, load_guided_hand
+
+HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
+FILES = sorted(HANDS.glob("*.json"))
+
+
+def _final(path):
+    hand = load_guided_hand(path)
+    return hand, hand.state_at(hand.steps)
+
+
+def test_there_are_enough_hands():
+    assert len(FILES) >= 8
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_claim_agrees_with_the_engine(path):
+    assert check_guided_hand(path) == []
+    hand = load_guided_hand(path)
+    assert replay(hand.record) == hand.expected
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_commentary_is_complete(path):
+    hand, final = _final(path)
+    notes = hand.commentary
+    assert any(n["at"] == "bids" for n in notes)
+    assert any(n["at"] == "end" for n in notes)
+    if hand.record.get("discard"):
+        assert any(n["at"] == "discard" for n in notes)
+    commented = {n["trick"] for n in notes if n["at"] == "trick"}
+    assert commented == set(range(1, len(final.tricks) + 1)), "a comment on every trick"
+    assert all("winner" in n for n in notes if n["at"] == "trick")
+    assert len(hand.questions) >= 2
+    assert all(len(q.why) > 15 for q in hand.questions)
+    assert hand.title and hand.summary
+
+
+def _features():
+    found = {}
+    for path in FILES:
+        hand, final = _final(path)
+        result, record = final.result, hand.record
+        breakdown = result.breakdown
+        features = set()
+        if result.bid.value == "take" and breakdown.contract_made:
+            features.add("take made")
+        if result.bid.value == "guard" and not breakdown.contract_made:
+            features.add("guard failed")
+        if breakdown.petit_au_bout == "taker":
+            features.add("petit au bout won")
+        if breakdown.petit_au_bout == "defence":
+            features.add("petit au bout lost")
+        last_trick = [c for c in final.tricks[-1][1]]
+        if 0 in last_trick:  # the Excuse has index 0
+            features.add("Excuse on the last trick")
+        if (record.get("declarations") or {}).get("poignees"):
+            features.add("poignée")
+        if breakdown.chelem in ("made", "announced_made"):
+            features.add("slam")
+        if record["players"] == 3:
+            features.add("three players")
+        if record["players"] == 5 and final.called is not None and final.partner is not None \
+                and any(parse_card(record["called"]).index in cards for _, cards, _ in final.tricks):
+            features.add("five players, called King")
+        for feature in features:
+            found.setdefault(feature, []).append(path.stem)
+    return found
+
+
+@pytest.mark.parametrize("feature", ["take made", "guard failed", "petit au bout won",
+                                     "petit au bout lost", "Excuse on the last trick", "poignée",
+                                     "slam", "three players", "five players, called King"])
+def test_coverage(feature):
+    assert feature in _features()
+
+
+def test_the_excuse_hand_is_not_a_slam_exception():
+    """In the Excuse hand, the Excuse on the last trick really changed sides."""
+    hand, final = _final(HANDS / "excuse-last-trick.json")
+    leader, cards, winner = final.tricks[-1]
+    excuse_seat = (leader + cards.index(0)) % final.players
+    assert final.side_of(excuse_seat) != final.side_of(winner)
+    assert final.final_piles[1] & 1, "the Excuse ends in the defence's pile"
+
+
+# ----- a broken copy is caught ----------------------------------------------------------------
+
+def _broken(tmp_path, change):
+    data = json.loads((HANDS / "take-made.json").read_text(encoding="utf-8"))
+    data = copy.deepcopy(data)
+    change(data)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return check_guided_hand(path)
+
+
+def _trick_note(data, number):
+    return next(n for n in data["commentary"] if n.get("trick") == number)
+
+
+def test_a_wrong_winner_is_reported(tmp_path):
+    def change(data):
+        note = _trick_note(data, 1)
+        note["winner"] = (note["winner"] + 1) % 4
+    problems = _broken(tmp_path, change)
+    assert any("trick 1" in p and "wins" in p for p in problems)
+
+
+def test_a_card_not_in_the_trick_is_reported(tmp_path):
+    def change(data):
+        played = {c for trick in data["record"]["tricks"][:1] for c in trick}
+        other = next(c for c in data["record"]["tricks"][5] if c not in played)
+        _trick_note(data, 1)["text"] += " {" + other + "}"
+    problems = _broken(tmp_path, change)
+    assert any("names" in p and "not played in trick 1" in p for p in problems)
+
+
+def test_a_wrong_expected_score_is_reported(tmp_path):
+    def change(data):
+        data["expected"]["scores"] = [s + 1 if i == 0 else s - 1 if i == 1 else s
+                                      for i, s in enumerate(data["expected"]["scores"])]
+    problems = _broken(tmp_path, change)
+    assert any(p.startswith("expected") for p in problems)
+
+
+def test_a_wrong_question_card_is_reported(tmp_path):
+    def change(data):
+        question = data["questions"][0]
+        trick = data["record"]["tricks"][question["trick"] - 1]
+        question["expect"] = next(c for c in trick if c != question["expect"])
+    problems = _broken(tmp_path, change)
+    assert any("the question expects" in p for p in problems)
+
+
+def test_every_mention_is_a_card():
+    for path in FILES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for note in data["commentary"]:
+            for name in CARD_MENTION.findall(note["text"]):
+                parse_card(name)
+
+
+def test_the_generator_reproduces_the_files(tmp_path, monkeypatch):
+    """scripts/make_hands.py builds exactly the committed files."""
+    import importlib.util
+    import sys
+
+    script = HANDS.parent.parent / "scripts" / "make_hands.py"
+    spec = importlib.util.spec_from_file_location("make_hands", script)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "make_hands", module)
+    spec.loader.exec_module(module)
+    for name, hand_spec in module.HANDS.items():
+        made = module.guided_file(name, hand_spec)
+        stored = json.loads((HANDS / f"{name}.json").read_text(encoding="utf-8"))
+        assert made == stored, name
