@@ -35,11 +35,16 @@ def load_record(path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise InvalidRecord(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise InvalidRecord(f"{path} is not a text file in UTF-8 (byte {error.start}): "
+                            f"a hand record is JSON text") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidRecord(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, "
                             f"column {error.colno}") from None
+    except RecursionError:
+        raise InvalidRecord(f"{path} is not a hand record: its JSON is nested too deeply") from None
     if not isinstance(record, dict):
         raise InvalidRecord(f"{path} must hold one JSON object (a hand record)")
     return record
