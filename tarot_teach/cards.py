@@ -216,6 +216,19 @@ class Card:
         return _RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit.symbol
 
     @property
+    def short_name(self) -> str:
+        """The label in running text: ``K♥``, ``trump 12``, ``the Excuse``.
+
+        >>> [c.short_name for c in parse_cards("KH T12 EX")]
+        ['K♥', 'trump 12', 'the Excuse']
+        """
+        if self.suit is Suit.EXCUSE:
+            return "the Excuse"
+        if self.suit is Suit.TRUMPS:
+            return f"trump {self.rank}"
+        return self.label
+
+    @property
     def french_label(self) -> str:
         """The French short label: ``R♥`` (Roi), ``D♠`` (Dame), ``C♦``, ``V♣``."""
         if not self.suit.is_plain:

@@ -166,8 +166,8 @@ def judge_answer(hand: GuidedHand, question: Question, card) -> tuple[bool, str]
     except (IllegalAction, ValueError) as refusal:
         return False, f"That card may not be played: {refusal}"
     if card is question.expect:
-        return True, f"Right: {question.expect.label}. {question.why}"
-    return False, (f"{card.label} is legal, but the commentary plays {question.expect.label}: "
+        return True, f"Right: {question.expect.short_name}. {question.why}"
+    return False, (f"{card.short_name} is legal, but the commentary plays {question.expect.short_name}: "
                    f"{question.why}")
 
 

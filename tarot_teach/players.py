@@ -39,10 +39,6 @@ class Decision:
         return f"{self.action}: {self.reason}"
 
 
-def _label(card: Card) -> str:
-    return card.label
-
-
 class ComputerPlayer:
     """A rule-of-thumb player: bids on seed 003's hand points, discards to make voids,
     follows low when the trick is lost, wins with the lowest winning card, feeds
@@ -117,9 +113,9 @@ class ComputerPlayer:
         if choice.is_trump:
             reason = "Nothing else may go: a small trump goes to the discard."
         elif choice.suit not in kings and counts[choice.suit] <= 3:
-            reason = f"Discard {choice.label} to get rid of a short suit ({choice.suit.english})."
+            reason = f"Discard {choice.short_name} to get rid of a short suit ({choice.suit.english})."
         else:
-            reason = f"Discard {choice.label}: it is safer in the discard than in play."
+            reason = f"Discard {choice.short_name}: it is safer in the discard than in play."
         return Decision(choice, reason)
 
     # ----- the play -------------------------------------------------------------------------
@@ -133,7 +129,7 @@ class ComputerPlayer:
                                   "side, and our side expects to win.")
         legal = [a for a in view.legal_actions if isinstance(a, Card)]
         if len(legal) == 1:
-            return Decision(legal[0], f"{legal[0].label} is the only card I may play.")
+            return Decision(legal[0], f"{legal[0].short_name} is the only card I may play.")
         tricks_left = len(view.hand)
         excuse = next((c for c in legal if c.is_excuse), None)
         if excuse is not None and tricks_left == 2:
@@ -166,7 +162,7 @@ class ComputerPlayer:
         kings = [c for c in plain if c.is_king and not _suit_played(view, c.suit)]
         if kings:
             king = kings[0]
-            return Decision(king, f"Lead {king.label} while the {king.suit.english} have not "
+            return Decision(king, f"Lead {king.short_name} while the {king.suit.english} have not "
                                   "been played yet: it should win.")
         if plain:
             counts = {}
@@ -179,7 +175,7 @@ class ComputerPlayer:
         if non_petit:
             low = min(non_petit, key=lambda c: c.rank)
             return Decision(low, f"Only trumps left: lead a small one, the {low.rank}.")
-        return Decision(legal[0], f"Lead {legal[0].label}.")
+        return Decision(legal[0], f"Lead {legal[0].short_name}.")
 
     def _follow(self, view: SeatView, legal: list[Card], excuse: "Card | None") -> Decision:
         trick_cards = [card for _, card in view.current_trick]
@@ -198,10 +194,10 @@ class ComputerPlayer:
         if partner_winning and not opponents_after:
             give = max(real, key=lambda c: (c.half_points, c.is_trump is False, -c.rank))
             return Decision(give, f"My side already wins this trick and nobody can take it: "
-                                  f"give it {give.label}.")
+                                  f"give it {give.short_name}.")
         if partner_winning and _safe_lead(trick_cards):
             give = max(real, key=lambda c: (c.half_points if not c.is_bout else 0, -c.rank))
-            return Decision(give, f"My partner's card should hold: add {give.label}.")
+            return Decision(give, f"My partner's card should hold: add {give.short_name}.")
         if winners and (not partner_winning):
             petit_saver = [c for c in winners if c.rank == 1 and c.is_trump]
             if petit_saver and not opponents_after:
@@ -215,7 +211,7 @@ class ComputerPlayer:
                     others = [c for c in winners if c.rank != 1 or not c.is_trump]
                     cheapest = min(others, key=lambda c: c.rank) if others else cheapest
                 return Decision(cheapest, f"Win the trick with the lowest card that does: "
-                                          f"{cheapest.label}.")
+                                          f"{cheapest.short_name}.")
         # The trick is lost (or not worth winning): throw the least valuable card.
         if excuse is not None and any(c.half_points >= 7 for c in real) and \
                 all(c.half_points >= 7 or (c.is_trump and c.rank == 1) for c in real):
@@ -223,7 +219,7 @@ class ComputerPlayer:
         safe = [c for c in real if not (c.is_trump and c.rank == 1)] or real
         low = min(safe, key=lambda c: (c.half_points, c.is_trump, c.rank))
         return Decision(low, f"This trick is lost for my side: throw the least valuable card, "
-                             f"{low.label}.")
+                             f"{low.short_name}.")
 
 
 def _suit_played(view: SeatView, suit: Suit) -> bool:

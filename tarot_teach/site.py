@@ -52,8 +52,8 @@ def build_book(root: Path) -> None:
     """Fetch the vendored assets if needed and build the book (raises on failure)."""
     python = sys.executable
     subprocess.run([python, str(root / "scripts" / "fetch_assets.py")], cwd=root, check=True)
-    subprocess.run([python, "-m", "jupyter_book", "build", str(root), "--keep-going"],
-                   cwd=root, check=True)
+    build = "import sys; from jupyter_book.cli.main import main; sys.exit(main())"
+    subprocess.run([python, "-c", build, "build", str(root), "--keep-going"], cwd=root, check=True)
     (html_dir(root) / STAMP).write_text("built\n")
 
 

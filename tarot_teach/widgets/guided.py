@@ -47,10 +47,12 @@ class GuidedHandWidget:
         self.hand: GuidedHand = source if isinstance(source, GuidedHand) else load_guided_hand(source)
         self.progress = progress if progress is not None else Progress.default()
         self.exercise_id = exercise_id or f"guided:{self.hand.title}"
-        self.names = ["You" if s == self.hand.learner else name
-                      for s, name in enumerate(SEAT_NAMES[1:1 + self.hand.record.get("players", 4)])]
+        players = self.hand.record.get("players", 4)
+        self.names = ["You" if seat == self.hand.learner else name
+                      for seat, name in enumerate(SEAT_NAMES[1:1 + players])]
         self.step = 0
-        self.answered: set[int] = set()
+        self.answered: set[int] = set()  # question steps passed
+        self.right: set[int] = set()  # question steps answered right
         self._question_steps = {self.hand.question_step(q): q for q in self.hand.questions}
         self.title = widgets.HTML(f"<h4 style='margin:0.2em 0'>{escape_text(self.hand.title)}</h4>"
                                   f"<div>{commentary_html(self.hand.summary)}</div>")
@@ -104,6 +106,8 @@ class GuidedHandWidget:
 
     def go_to(self, step: int) -> None:
         self.step = max(0, min(step, self.hand.steps))
+        # Going back before a question asks it again.
+        self.answered = {s for s in self.answered if s < self.step}
         self.feedback.value = ""
         self._render()
 
@@ -115,10 +119,12 @@ class GuidedHandWidget:
         right, explanation = judge_answer(self.hand, question, card)
         feedback = Feedback(right, explanation)
         if right or not explanation.startswith("That card may not be played"):
+            if right:
+                self.right.add(self.step)
             self.answered.add(self.step)
             self.step += 1
             self._render()
-            if all(self.hand.question_step(q) in self.answered for q in self.hand.questions):
+            if set(self._question_steps) <= self.right:
                 self.progress.mark_solved(self.exercise_id)
         self.feedback.value = feedback.html()
         self._clear_picker()

@@ -30,7 +30,8 @@ from .render import cards_html, escape_text
 
 __all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart"]
 
-SEAT_NAMES = ("You", "Ada", "Bruno", "Chloé", "Dmitri")
+SEAT_NAMES = ("You", "Ada", "Bruno", "Chloé", "Dmitri", "Eve")
+"""'You' for the learner's seat, then the computer players' names."""
 
 
 def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
