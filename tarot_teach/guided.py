@@ -30,7 +30,7 @@ from .cards import Card, parse_card
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
 from .record import replay, state_from_record
-from .rules import Bid, Phase
+from .rules import Phase
 
 __all__ = ["GuidedHand", "Question", "load_guided_hand", "check_guided_hand", "judge_answer",
            "CARD_MENTION"]

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tarot_teach import Card, GameState, RuleSet, parse_cards, replay
+from tarot_teach import GameState, RuleSet, parse_cards, replay
 from tarot_teach.cli import main
 from tarot_teach.players import ComputerPlayer, hint, play_out
 

@@ -125,7 +125,7 @@ def test_hand_sizes(players, hand, dog):
     exercise.hand.value, exercise.dog.value = str(hand), str(dog)
     assert exercise.check().ok
     exercise.dog.value = str(dog + 1)
-    assert not exercise.check().ok and f"= 78 cards" in exercise.feedback.value
+    assert not exercise.check().ok and "= 78 cards" in exercise.feedback.value
     assert "04-dealing.html#how-many-cards" in exercise.feedback.value
 
 

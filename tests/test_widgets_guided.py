@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.guided import load_guided_hand
 from tarot_teach.widgets.guided import GuidedHandWidget
 from tarot_teach.widgets.progress import Progress
 

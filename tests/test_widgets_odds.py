@@ -1,7 +1,6 @@
 """Headless tests of the chapter 13 exercises and the split explorer."""
 
 import sys
-from fractions import Fraction
 
 from tarot_teach import parse_cards
 from tarot_teach.odds import dog_at_least, most_likely_pattern

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from tarot_teach import RuleSet, parse_cards, score
+from tarot_teach import RuleSet, score
 from tarot_teach.widgets.play import PlayableCardsExercise, TrickWinnerExercise
 from tarot_teach.widgets.tables import (CallExercise, HandfulExercise, OpeningLeadExercise,
                                         SplitScoreExercise, best_handful, call_question,

@@ -26,7 +26,7 @@ from ..discard import discard_problems, discardable_cards
 from ..errors import IllegalAction
 from ..game import GameState
 from ..rules import Bid, Phase, RuleSet
-from .auction import FFT_BIDS, SEAT_NAMES, ChoiceExercise, bid_name, dog_fate
+from .auction import SEAT_NAMES, bid_name, dog_fate
 from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, read_number, section_link
 from .render import cards_html, escape_text
 

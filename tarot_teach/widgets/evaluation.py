@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, InvalidCard, parse_cards, sort_cards
 from ..deal import deal_hands
-from ..evaluation import GROUPS, bid_name, evaluate_hand
+from ..evaluation import bid_name, evaluate_hand
 from ..rules import Bid, RuleSet
 from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import cards_html, escape_text

@@ -28,7 +28,7 @@ from ..excuse import ExcuseOutcome, excuse_outcome
 from ..game import GameState, random_playout
 from ..rules import Phase, RuleSet
 from .auction import SEAT_NAMES, ChoiceExercise, bid_name
-from .base import AnswerError, Exercise, Feedback, cards_line, read_number, section_link
+from .base import Exercise, Feedback, read_number, section_link
 from .play import PlayableCardsExercise, PlayPosition, check_playable
 from .render import cards_html, escape_text
 

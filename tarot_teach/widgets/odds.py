@@ -16,8 +16,6 @@ Fraction(96, 5)
 
 from __future__ import annotations
 
-import base64
-import io
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +27,7 @@ from ..deal import deal_hands
 from ..odds import (DOG_SIZES, HAND_SIZES, at_least_longest, dog_at_least, longest_holding,
                     most_likely_pattern, pattern_text, percent, split_patterns, unseen_cards)
 from ..rules import RuleSet
+from .charts import figure_png, png_img, pyplot
 from .base import AnswerError, Exercise, Feedback, cards_line, read_number, section_link
 from .render import cards_html, escape_text
 
@@ -256,9 +255,9 @@ class DefenceTrumpsExercise(Exercise):
 
 def split_chart_png(n: int) -> bytes:
     """A small bar chart (PNG) of the longest defender's holding of ``n`` cards, both models."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
+    if plt is None:
+        raise ImportError("matplotlib is not available")
 
     exact = longest_holding(n, "exact")
     independent = longest_holding(n, "independent")
@@ -274,11 +273,7 @@ def split_chart_png(n: int) -> bytes:
     ax.set_ylabel("chance (%)")
     ax.set_title(f"The defenders hold {n} cards of a suit")
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    plt.close(fig)
-    return buffer.getvalue()
+    return figure_png(fig)
 
 
 def split_chart_html(n: int) -> str:
@@ -295,9 +290,7 @@ def split_chart_html(n: int) -> str:
             f'{float(chance) * 200:.0f}px"></span><span>{percent(chance)}</span></div>'
             for size, chance in sorted(exact.items()))
         return f'<div role="img" aria-label="{escape_text(alt)}">{rows}</div>'
-    data = base64.b64encode(png).decode("ascii")
-    return (f'<img src="data:image/png;base64,{data}" alt="{escape_text(alt)}" '
-            f'style="max-width:100%;height:auto">')
+    return png_img(png, alt)
 
 
 class SplitExplorer:

@@ -29,8 +29,8 @@ from ..deal import deal_hands
 from ..rules import RuleSet
 from ..scoring import explain_score, score, target_for
 from ..tricks import trick_winner
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, read_number, section_link
-from .render import card_html, cards_html, escape_text
+from .base import AnswerError, CardPicker, Exercise, Feedback, read_number, section_link
+from .render import card_html, cards_html
 
 __all__ = [
     "half_text", "short_line", "check_card_name", "NameThatCardExercise",

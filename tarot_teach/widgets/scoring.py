@@ -19,8 +19,6 @@ False
 
 from __future__ import annotations
 
-import base64
-import io
 import random
 from dataclasses import dataclass
 
@@ -29,6 +27,7 @@ import ipywidgets as widgets
 from ..ledger import Ledger
 from ..rules import Bid
 from ..scoring import explain_score, score, score_summary, target_for
+from .charts import running_totals_chart
 from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import escape_text
 
@@ -250,31 +249,7 @@ def totals_chart_html(running, title: str = "Running totals") -> str:
     Drawn with matplotlib when it is available (at build time or in a kernel);
     an empty string otherwise, so an exercise still works without it.
     """
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return ""
-    figure, axes = plt.subplots(figsize=(4.8, 3.0), dpi=100)
-    deals = list(range(0, len(running) + 1))
-    styles = ("-o", "--s", "-.^", ":D")
-    for seat in range(len(running[0]) if running else 0):
-        values = [0] + [row[seat] for row in running]
-        axes.plot(deals, values, styles[seat % 4], label=SEAT_NAMES[seat])
-    axes.axhline(0, color="#888888", linewidth=0.8)
-    axes.set_xticks(deals)
-    axes.set_xlabel("after deal")
-    axes.set_ylabel("points")
-    axes.set_title(title)
-    axes.legend(loc="best", fontsize="small")
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
-    plt.close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return (f'<img src="data:image/png;base64,{data}" alt="{escape_text(title)}: a line per '
-            f'player, one point per deal" style="max-width:100%;height:auto">')
+    return running_totals_chart(running, SEAT_NAMES, title)
 
 
 class ScoreSheetExercise(Exercise):

@@ -13,19 +13,18 @@ True
 
 from __future__ import annotations
 
-import base64
-import io
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, sort_cards
+from ..cards import Card
 from ..errors import IllegalAction
 from ..game import GameState, Poignee, Slam
 from ..ledger import Ledger
 from ..players import ComputerPlayer
 from ..rules import Bid, Phase, RuleSet
 from .base import CardPicker, Feedback
+from .charts import running_totals_chart
 from .render import cards_html, escape_text
 
 __all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart"]
@@ -35,37 +34,15 @@ SEAT_NAMES = ("You", "Ada", "Bruno", "Chloé", "Dmitri", "Eve")
 
 
 def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
-    """Running totals as a small line chart (an ``<img>`` with a PNG), or a table
-    when matplotlib is not available (as in the browser's Python)."""
+    """Running totals as a small line chart, or a table when matplotlib is not available
+    (as in the browser's Python)."""
     rows = ledger.running_totals
-    if not rows:
-        return ""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        head = "".join(f"<th>{escape_text(n)}</th>" for n in names[:ledger.players])
-        body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>" for row in rows)
-        return f"<table><tr>{head}</tr>{body}</table>"
-    figure, axes = plt.subplots(figsize=(4.2, 2.6), dpi=100)
-    deals = list(range(0, len(rows) + 1))
-    for seat in range(ledger.players):
-        axes.plot(deals, [0] + [row[seat] for row in rows], marker="o", label=names[seat])
-    axes.axhline(0, color="#999", linewidth=0.8)
-    axes.set_xlabel("deal")
-    axes.set_ylabel("running total")
-    axes.set_title("Score sheet")
-    axes.legend(fontsize=7, loc="best")
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
-    plt.close(figure)
-    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
-    totals = ", ".join(f"{names[s]} {t:+d}" for s, t in enumerate(ledger.totals))
-    return (f'<img alt="Running totals after {len(rows)} deals: {escape_text(totals)}" '
-            f'style="max-width:100%" src="data:image/png;base64,{encoded}"/>')
+    chart = running_totals_chart(rows, names, "Score sheet")
+    if chart or not rows:
+        return chart
+    head = "".join(f"<th>{escape_text(n)}</th>" for n in names[:ledger.players])
+    body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
 
 
 class TableWidget:
