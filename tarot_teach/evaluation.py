@@ -90,19 +90,8 @@ class HandEvaluation:
             text.append(f"Total {self.base} + {self.shape} shape points = {self.total}.")
         else:
             text.append(f"Total {self.total}.")
-        text.append(f"Suggested bid: {bid_name(self.bid)}.")
+        text.append(f"Suggested bid: {self.bid.english}.")
         return text
-
-
-def bid_name(bid: Bid) -> str:
-    """The English name of a bid as the book writes it.
-
-    >>> bid_name(Bid.GUARD_WITHOUT)
-    'Guard without the dog'
-    """
-    return {Bid.PASS: "Pass", Bid.TAKE: "Take", Bid.POUSSE: "Pousse", Bid.GUARD: "Guard",
-            Bid.GUARD_WITHOUT: "Guard without the dog",
-            Bid.GUARD_AGAINST: "Guard against the dog"}[bid]
 
 
 def bid_for_points(points: int) -> Bid:

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, InvalidCard, parse_cards, sort_cards
 from ..deal import deal_hands
-from ..evaluation import bid_name, evaluate_hand
+from ..evaluation import evaluate_hand
 from ..rules import Bid, RuleSet
 from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import cards_html, escape_text
@@ -78,10 +78,10 @@ def check_bid(hand, total, bid: Bid) -> Feedback:
     if total is not None and total != evaluation.total:
         problems.append(f"the total is {evaluation.total}, not {total}")
     if bid is not evaluation.bid:
-        problems.append(f"{evaluation.total} points suggest {bid_name(evaluation.bid)}, "
-                        f"not {bid_name(bid)}")
+        problems.append(f"{evaluation.total} points suggest {evaluation.bid.english}, "
+                        f"not {bid.english}")
     if not problems:
-        return Feedback(True, f"Right: {evaluation.total} points, {bid_name(bid)}.", details)
+        return Feedback(True, f"Right: {evaluation.total} points, {bid.english}.", details)
     return Feedback(False, "Not quite: " + "; ".join(problems) + ".", details,
                     section_link(PAGE, "from-points-to-a-bid", "From points to a bid"))
 
@@ -187,7 +187,7 @@ class BidAdvisorExercise(Exercise):
         self.total_box = widgets.Text(placeholder="optional", description="Total:",
                                       layout=widgets.Layout(width="12em"))
         self.bid_box = widgets.Dropdown(
-            options=[("Choose a bid…", None)] + [(bid_name(bid), bid) for bid in BIDS],
+            options=[("Choose a bid…", None)] + [(bid.english, bid) for bid in BIDS],
             value=None, description="Bid:", layout=widgets.Layout(width="18em", max_width="100%"))
         return [self.hand_view, self.total_box, self.bid_box]
 
