@@ -21,7 +21,7 @@ from typing import Iterable
 from .cards import DECK, EXCUSE_BIT, TRUMP_MASK, Card, mask_of, parse_cards
 from .rules import RuleSet
 
-__all__ = ["deal_hands", "deal_masks", "has_petit_sec", "dealing_order"]
+__all__ = ["deal_hands", "deal_masks", "has_petit_sec", "dealing_order", "dog_position_problems"]
 
 PETIT_BIT = 1 << 1
 
@@ -83,3 +83,38 @@ def has_petit_sec(hand: "Iterable[Card | str] | int") -> bool:
     """True when the Petit is the hand's only trump and the hand has no Excuse."""
     mask = hand if isinstance(hand, int) else mask_of(parse_cards(hand))
     return mask & (TRUMP_MASK | EXCUSE_BIT) == PETIT_BIT
+
+
+def dog_position_problems(rules: RuleSet, positions) -> list[str]:
+    """What is wrong with these dog positions (0-based, in the 78 cards dealt), per RULES.md §3.
+
+    The dog gets single cards between the packets; never the first or the last
+    card; never two in a row. An empty list means the order is legal.
+
+    >>> dog_position_problems(RuleSet(players=4), [3, 4, 11, 15, 19, 23])
+    ['Cards 4 and 5 both go to the dog: never two dog cards in a row.']
+    """
+    positions = sorted(positions)
+    total = 78
+    problems = []
+    if len(positions) != rules.dog_size:
+        problems.append(f"The dog must get {rules.dog_size} cards with {rules.players} players, "
+                        f"not {len(positions)}.")
+    if len(set(positions)) != len(positions) or any(not 0 <= p < total for p in positions):
+        problems.append(f"Dog positions must be different cards from 1 to {total}.")
+        return problems
+    if positions and positions[0] == 0:
+        problems.append("Card 1 goes to the dog: the first card of the pack never goes to the dog.")
+    if positions and positions[-1] == total - 1:
+        problems.append(f"Card {total} goes to the dog: the last card of the pack never goes "
+                        "to the dog.")
+    for before, after in zip(positions, positions[1:]):
+        if after == before + 1:
+            problems.append(f"Cards {before + 1} and {after + 1} both go to the dog: never two "
+                            "dog cards in a row.")
+    for number, position in enumerate(positions):
+        hand_cards_before = position - number
+        if 0 < position < total - 1 and hand_cards_before % rules.packet_size:
+            problems.append(f"Card {position + 1} goes to the dog in the middle of a packet: "
+                            "the dog gets its cards between packets.")
+    return problems

@@ -5,8 +5,8 @@ The engine decides every answer: :func:`~tarot_teach.has_petit_sec`,
 :class:`~tarot_teach.RuleSet` (hand and dog sizes),
 :class:`~tarot_teach.GameState` (who bids and leads first),
 :class:`~tarot_teach.Ledger` (who deals next). The engine deals legally
-(:func:`tarot_teach.deal.dealing_order`) but has no function that *checks* a
-dealing order, so :func:`dog_position_problems` does it here, from RULES.md §3.
+(:func:`tarot_teach.deal.dealing_order`) and checks a dealing order
+(:func:`tarot_teach.deal.dog_position_problems`).
 
 >>> dog_position_problems(RuleSet(players=4), [3, 7, 11, 15, 19, 23])
 []
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ..cards import DECK, Card, parse_cards, sort_cards
-from ..deal import deal_hands, dealing_order, has_petit_sec
+from ..deal import deal_hands, dealing_order, dog_position_problems, has_petit_sec
 from ..game import GameState
 from ..ledger import Ledger
 from ..rules import RuleSet
@@ -48,41 +48,6 @@ PLAYER_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma")
 
 
 # ----- the dog's place in the deal ---------------------------------------------------------
-
-def dog_position_problems(rules: RuleSet, positions) -> list[str]:
-    """What is wrong with these dog positions (0-based, in the 78 cards dealt), per RULES.md §3.
-
-    The dog gets single cards between the packets; never the first or the last
-    card; never two in a row. An empty list means the order is legal.
-
-    >>> dog_position_problems(RuleSet(players=4), [3, 4, 11, 15, 19, 23])
-    ['Cards 4 and 5 both go to the dog: never two dog cards in a row.']
-    """
-    positions = sorted(positions)
-    total = 78
-    problems = []
-    if len(positions) != rules.dog_size:
-        problems.append(f"The dog must get {rules.dog_size} cards with {rules.players} players, "
-                        f"not {len(positions)}.")
-    if len(set(positions)) != len(positions) or any(not 0 <= p < total for p in positions):
-        problems.append(f"Dog positions must be different cards from 1 to {total}.")
-        return problems
-    if positions and positions[0] == 0:
-        problems.append("Card 1 goes to the dog: the first card of the pack never goes to the dog.")
-    if positions and positions[-1] == total - 1:
-        problems.append(f"Card {total} goes to the dog: the last card of the pack never goes "
-                        "to the dog.")
-    for before, after in zip(positions, positions[1:]):
-        if after == before + 1:
-            problems.append(f"Cards {before + 1} and {after + 1} both go to the dog: never two "
-                            "dog cards in a row.")
-    for number, position in enumerate(positions):
-        hand_cards_before = position - number
-        if 0 < position < total - 1 and hand_cards_before % rules.packet_size:
-            problems.append(f"Card {position + 1} goes to the dog in the middle of a packet: "
-                            "the dog gets its cards between packets.")
-    return problems
-
 
 def steps_to_positions(steps, packet_size: int = 3) -> list[int]:
     """The 0-based dog positions of a deal written as steps: ``"P"`` a packet, ``"D"`` a dog card.
