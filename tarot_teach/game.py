@@ -145,6 +145,11 @@ def parse_action(text, phase: Phase):
     """Read an action written as text for a phase (``"guard"``, ``"KH"``, ``"chelem"``)."""
     if isinstance(text, Bid) and phase is not Phase.BIDDING:
         raise ValueError(f"{text.value!r} is a bid")
+    if isinstance(text, Poignee):
+        # The shown cards may be card names; anything else is refused, not a TypeError later.
+        if isinstance(text.cards, str) or not isinstance(text.cards, (list, tuple)):
+            raise ValueError(f"a poignée shows a list of trumps, not {text.cards!r}")
+        return Poignee(tuple(parse_card(card) for card in text.cards), text.level)
     if not isinstance(text, str):
         return text
     if phase is Phase.BIDDING:
