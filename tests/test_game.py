@@ -476,6 +476,20 @@ def test_a_poignee_shows_exactly_the_count():
     assert list(shown) == ["1"] and set(shown["1"]) == {f"T{n}" for n in range(3, 13)}
 
 
+def test_a_poignee_written_with_card_names_or_malformed():
+    state = poignee_deal(trumps(12, 1) + " 2H 3H 4H 5H 6H 7H")
+    record = state.to_record()
+    for bad in (Poignee(None, "simple"), Poignee(("T1", "11H"), "simple"), Poignee(5, "simple")):
+        with pytest.raises(IllegalAction) as caught:
+            state.play(bad)
+        assert caught.value.rule in ("bad_input", "poignee_cards")
+        assert state.to_record() == record
+    state.play(Poignee(tuple(f"t{n}" for n in range(1, 11)), "simple"))  # names, any case
+    assert state.poignees[1] == tuple(parse_cards(trumps(1, 1) + " " + " ".join(
+        f"T{n}" for n in range(2, 11))))
+    assert state.to_record()["declarations"]["poignees"]["1"] == [f"T{n}" for n in range(1, 11)]
+
+
 def test_the_excuse_completes_a_poignee_only_without_another_trump():
     # seat 1: 9 trumps and the Excuse: the Excuse makes the tenth card
     state = poignee_deal(trumps(10, 2) + " EX 2H 3H 4H 5H 6H 7H 8H 9H", other="T1 T11")
