@@ -559,25 +559,13 @@ class GameState:
                 self.owed_exchange[excuse_side] += 1
         self.piles[winner_side] |= cards
         self.side_tricks[winner_side] += 1
-        self._settle_exchange()
+        _settle_exchange(self.piles, self.owed_exchange)
         self.tricks.append((self.leader, tuple(trick), winner))
         self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
         self.trick = []
         self.leader = self.to_act = winner
         if is_last:
             self._finish()
-
-    def _settle_exchange(self) -> None:
-        """The side that kept its Excuse gives a small card to the other side when it can."""
-        for side in (TAKER_SIDE, DEFENCE_SIDE):
-            while self.owed_exchange[side]:
-                small = self.piles[side] & SMALL_CARDS_MASK
-                if not small:
-                    break
-                low = small & -small
-                self.piles[side] ^= low
-                self.piles[1 - side] |= low
-                self.owed_exchange[side] -= 1
 
     def _void(self, reason: str) -> None:
         self.phase = Phase.VOID
@@ -590,13 +578,13 @@ class GameState:
 
     def _finish(self) -> None:
         contract = self.contract
-        taker_pile, defence_pile = self.piles
         aside = mask_of(DECK[i] for i in self.discard) if contract.takes_dog else self.dog
-        if contract is Bid.GUARD_AGAINST:
-            defence_pile |= aside
-        else:
-            taker_pile |= aside
-        self.final_piles = (taker_pile, defence_pile)
+        piles = list(self.piles)
+        piles[DEFENCE_SIDE if contract is Bid.GUARD_AGAINST else TAKER_SIDE] |= aside
+        # The discard (or the dog) is part of its side's pile from the start: an Excuse
+        # exchange card still owed is given from it.
+        _settle_exchange(piles, list(self.owed_exchange))
+        taker_pile, defence_pile = self.final_piles = tuple(piles)
         halves = half_points_of(taker_pile)
         bouts = (taker_pile & BOUTS_MASK).bit_count()
         breakdown = score_deal(self.rules, contract, halves, bouts,
@@ -691,6 +679,19 @@ class GameState:
             tricks.append([str(DECK[i]) for i in self.trick])
         record["tricks"] = tricks
         return record
+
+
+def _settle_exchange(piles: list[int], owed: list[int]) -> None:
+    """The side that kept its Excuse gives a small card to the other side when it can."""
+    for side in (TAKER_SIDE, DEFENCE_SIDE):
+        while owed[side]:
+            small = piles[side] & SMALL_CARDS_MASK
+            if not small:
+                break
+            low = small & -small
+            piles[side] ^= low
+            piles[1 - side] |= low
+            owed[side] -= 1
 
 
 def _the(card: Card) -> str:

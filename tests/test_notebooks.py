@@ -24,6 +24,5 @@ def _toc_pages() -> list[str]:
 @pytest.mark.parametrize("page", _toc_pages())
 def test_page_executes_cleanly(page):
     path = ROOT / f"{page}.md"
-    notebook, problems = execute_page(path)
+    _, problems = execute_page(path)
     assert not problems, "\n".join(problems)
-    assert any(cell.cell_type == "code" for cell in notebook.cells) or page.startswith("book/appendix")

@@ -78,6 +78,17 @@ def check_conservation(state: GameState) -> None:
 # ----- the reference model ---------------------------------------------------------------------
 
 
+
+def settle_exchange(piles, owed):
+    """A side that kept its Excuse gives a half-point card as soon as its pile holds one."""
+    for s in (0, 1):
+        while owed[s] and any(c.points == Fraction(1, 2) for c in piles[s]):
+            small = next(c for c in piles[s] if c.points == Fraction(1, 2))
+            piles[s].remove(small)
+            piles[1 - s].append(small)
+            owed[s] -= 1
+
+
 def reference_result(record: dict) -> dict:
     """The result of a finished record, worked out again from RULES.md with lists of cards."""
     players = record["players"]
@@ -136,15 +147,11 @@ def reference_result(record: dict) -> dict:
         piles[side(winner)].extend(to_winner)
         won[side(winner)] += 1
         winners.append(winner)
-        for s in (0, 1):
-            while owed[s] and any(c.points == Fraction(1, 2) for c in piles[s]):
-                small = next(c for c in piles[s] if c.points == Fraction(1, 2))
-                piles[s].remove(small)
-                piles[1 - s].append(small)
-                owed[s] -= 1
+        settle_exchange(piles, owed)
         leader = winner
     aside = [parse_card(c) for c in record.get("discard", [])] if contract.takes_dog else dog
     piles[1 if contract is Bid.GUARD_AGAINST else 0].extend(aside)
+    settle_exchange(piles, owed)  # an exchange card still owed comes from the discard / dog
     assert sorted(piles[0] + piles[1]) == sorted(DECK)
     taker_points = points(piles[0])
     bouts = count_bouts(piles[0])
