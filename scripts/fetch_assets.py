@@ -17,6 +17,7 @@ Everything lands in ``vendor/`` (git-ignored):
                                       (``html_extra_path`` in _config.yml)
       _static/vendor/widgets/require.js
       _static/vendor/widgets/setup.js          (copied from scripts/assets/widgets-setup.js)
+      _static/vendor/widgets/live.js           (copied from scripts/assets/live.js)
       _static/vendor/widgets/html-manager/     embed-amd.js + its Font Awesome fonts
       _static/vendor/mathjax/                  MathJax 3 "es5" tree (tex-mml-chtml.js, fonts...)
 
@@ -184,11 +185,13 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
     Returns True if the folder is complete afterwards.
     """
     setup_src = ASSETS_SRC / "widgets-setup.js"
+    live_src = ASSETS_SRC / "live.js"
     wanted = {
         "packages": [REQUIREJS.spec, HTML_MANAGER.spec],
         "setup.js sha256": hashlib.sha256(setup_src.read_bytes()).hexdigest(),
+        "live.js sha256": hashlib.sha256(live_src.read_bytes()).hexdigest(),
     }
-    required = ["require.js", "setup.js", "html-manager/embed-amd.js"]
+    required = ["require.js", "setup.js", "live.js", "html-manager/embed-amd.js"]
     if not force and _stamp_ok(WIDGETS_DIR, wanted, required):
         if not quiet:
             log(f"widgets: up to date in {WIDGETS_DIR.relative_to(ROOT)}")
@@ -225,6 +228,7 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
         log(f"widgets: copied embed-amd.js and {n_fonts} font files")
 
     _copy(setup_src, WIDGETS_DIR / "setup.js")
+    _copy(live_src, WIDGETS_DIR / "live.js")
     (WIDGETS_DIR / "modules").mkdir()
     (WIDGETS_DIR / "modules" / "README.txt").write_text(
         "Local stand-in for the widget CDN (see setup.js). Third-party widget modules\n"

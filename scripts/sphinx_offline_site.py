@@ -9,11 +9,20 @@
   least one page is written, so re-fetched assets would otherwise not reach ``_build/html``.
 * Warn (an error under ``-W``) when a page would load a script or stylesheet from another
   host, whichever extension added it.
+* Live widgets (``_static/vendor/widgets/live.js``): on pages that display widgets, mark every
+  code cell's container with the class ``tt-cell-<index>`` and embed the sources of the code
+  cells up to the last one that shows a widget as JSON (``<script type="application/json"
+  id="tt-live-cells">``), because ``remove-input`` cells leave no source in the page. live.js
+  re-runs them in a kernel (the local Jupyter server of ``tarot-teach``, or Pyodide in the
+  browser) and swaps the static widget views for live ones.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from docutils import nodes
 
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
@@ -73,8 +82,59 @@ def _recopy_extra(app: Sphinx, exception: Exception | None) -> None:
         app.builder.copy_extra_files()
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _mark_cells(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give each code cell's container a class naming its notebook index."""
+    for node in doctree.findall(nodes.container):
+        if node.get("nb_element") == "cell_code" and node.get("cell_index") is not None:
+            node["classes"].append(f"tt-cell-{node['cell_index']}")
+
+
+def _live_cells(app: Sphinx, docname: str) -> "list[dict] | None":
+    """The code cells a live page must run (index, source), or None if it shows no widget."""
+    path = Path(app.env.doc2path(docname))
+    if path.suffix != ".md" or not path.is_file():
+        return None
+    from myst_nb.core.read import read_myst_markdown_notebook
+
+    notebook = read_myst_markdown_notebook(path.read_text(encoding="utf-8"), path=path)
+    cells = [
+        {"index": index, "source": cell.source}
+        for index, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code" and "remove-cell" not in cell.metadata.get("tags", [])
+    ]
+    return cells
+
+
+def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    body = context.get("body") or ""
+    if doctree is None or WIDGET_VIEW not in body:
+        return
+    cells = _live_cells(app, pagename)
+    if not cells:
+        return
+    # Only the cells up to the last one showing a widget are needed.
+    last = max(
+        (c["index"] for c in cells if f"tt-cell-{c['index']} " in body
+         and WIDGET_VIEW in body.split(f"tt-cell-{c['index']} ", 1)[1].split('class="cell ', 1)[0]),
+        default=None,
+    )
+    if last is None:
+        return
+    wanted = [c for c in cells if c["index"] <= last]
+    data = json.dumps({"page": pagename, "cells": wanted}, ensure_ascii=True)
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    context["body"] = body + (
+        f'<script type="application/json" id="tt-live-cells">{data}</script>\n'
+    )
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", _check_vendored)
+    app.connect("doctree-resolved", _mark_cells)
+    app.connect("html-page-context", _embed_live_cells)
     app.connect("html-page-context", _warn_remote_assets, priority=900)  # after others add
     app.connect("build-finished", _recopy_extra)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -2,6 +2,16 @@
 
 ``tarot-teach`` (no arguments) calls :func:`main_serve`. The book sources live in
 the project checkout (the package is installed from it in editable mode).
+
+Live exercises: one process, one port. A Jupyter server (``jupyter_server``) listens on
+127.0.0.1 only, with a random token, under ``/jupyter/``; the same server serves the built
+book at ``/``. A page with widgets loads ``_static/vendor/widgets/live.js``, which asks
+``/_static/vendor/live/session.json`` for the token and a kernel already started and
+warmed up (``import tarot_teach.widgets``), re-runs the page's widget cells in it and swaps
+the static widgets for live ones. ``session.json`` is only given to same-origin requests
+whose ``Host`` is this machine's loopback name (no other site, no DNS rebinding); every
+kernel endpoint needs the token. Kernels of closed pages are shut down by the page
+(``pagehide``) or culled when idle.
 """
 
 from __future__ import annotations
@@ -15,7 +25,8 @@ import threading
 import webbrowser
 from pathlib import Path
 
-__all__ = ["project_root", "book_is_stale", "build_book", "make_server", "main_serve"]
+__all__ = ["project_root", "book_is_stale", "build_book", "make_server", "make_live_server",
+           "main_serve"]
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
                    "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*")
@@ -68,6 +79,154 @@ def make_server(directory: Path, port: int = 8000) -> http.server.ThreadingHTTPS
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
+JUPYTER_BASE = "/jupyter/"
+SESSION_PATH = "/_static/vendor/live/session.json"
+# Run in every kernel before a page asks for it, so that a page's cells run at once.
+WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widgets"]
+
+
+def _local_host(host: str) -> bool:
+    """True for a Host header naming this machine's loopback (127.x, ::1, localhost)."""
+    import ipaddress
+    import re
+
+    name = re.sub(r":\d+$", "", host or "").strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+class _KernelPool:
+    """Kernels started ahead of time (warm), handed out one per page."""
+
+    def __init__(self, kernel_manager, size: int = 1) -> None:
+        self.km = kernel_manager
+        self.size = size
+        self.ready: list[str] = []
+        self.starting = 0
+
+    async def _start_one(self) -> str:
+        kernel_id = await self.km.start_kernel(
+            kernel_name="python3", path="",
+            extra_arguments=[f"--IPKernelApp.exec_lines={line}" for line in WARM_UP])
+        return kernel_id
+
+    async def _refill(self) -> None:
+        while len(self.ready) + self.starting < self.size:
+            self.starting += 1
+            try:
+                self.ready.append(await self._start_one())
+            finally:
+                self.starting -= 1
+
+    def refill_soon(self) -> None:
+        import asyncio
+
+        asyncio.ensure_future(self._refill())
+
+    async def take(self) -> str:
+        while self.ready:
+            kernel_id = self.ready.pop(0)
+            if kernel_id in self.km:  # not culled meanwhile
+                self.refill_soon()
+                return kernel_id
+        kernel_id = await self._start_one()
+        self.refill_soon()
+        return kernel_id
+
+
+def make_live_server(directory: Path, port: int = 8000, token: "str | None" = None,
+                     kernel_cwd: "Path | None" = None, pool_size: int = 1):
+    """A ``jupyter_server`` ServerApp on 127.0.0.1:``port`` serving ``directory`` at ``/``
+    and kernels (token required) under ``/jupyter/``. Call ``.start()`` to serve."""
+    import json
+    import secrets
+
+    from jupyter_server.serverapp import ServerApp
+    from tornado import web
+
+    token = token or secrets.token_urlsafe(32)
+    app = ServerApp()
+    app.initialize(argv=[
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.open_browser=False",
+        f"--ServerApp.base_url={JUPYTER_BASE}",
+        f"--ServerApp.root_dir={kernel_cwd or directory}",
+        f"--IdentityProvider.token={token}",
+        "--ServerApp.allow_remote_access=False",
+        "--ServerApp.allow_origin=",
+        "--ServerApp.terminals_enabled=False",
+        "--ServerApp.answer_yes=True",
+        "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
+        "--ServerApp.log_level=WARN",
+        "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
+        "--ServerApp.websocket_ping_timeout=30000",
+        "--MappingKernelManager.cull_idle_timeout=900",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+    ], find_extensions=False)
+    if app.ip != "127.0.0.1" or not app.identity_provider.token:
+        raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
+    pool = _KernelPool(app.kernel_manager, size=pool_size)
+
+    def refuse_foreign(handler) -> None:
+        if not _local_host(handler.request.host):
+            raise web.HTTPError(403, "this server only answers to 127.0.0.1")
+
+    class BookHandler(web.StaticFileHandler):
+        def prepare(self):
+            refuse_foreign(self)
+
+        def set_extra_headers(self, path):
+            self.set_header("X-Content-Type-Options", "nosniff")
+            self.set_header("Cache-Control", "no-cache")
+
+    class SessionHandler(web.RequestHandler):
+        def prepare(self):
+            refuse_foreign(self)
+            site = self.request.headers.get("Sec-Fetch-Site")
+            origin = self.request.headers.get("Origin")
+            own = f"{self.request.protocol}://{self.request.host}"
+            if (site is not None and site not in ("same-origin", "none")) or (
+                    origin is not None and origin != own):
+                raise web.HTTPError(403, "same-origin requests only")
+
+        async def get(self):
+            kernel_id = await pool.take()
+            self.set_header("Content-Type", "application/json")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(json.dumps({"mode": "jupyter", "base": JUPYTER_BASE,
+                                    "token": token, "kernel": kernel_id}))
+
+    class NoFavicon(web.RequestHandler):
+        def get(self):  # the book has none; say so without a 404 in the console
+            self.set_status(204)
+
+    app.web_app.add_handlers(r".*$", [
+        (SESSION_PATH, SessionHandler),
+        (r"/favicon\.ico", NoFavicon),
+        (r"/(?!jupyter/)(.*)", BookHandler,
+         {"path": str(directory), "default_filename": "index.html"}),
+    ])
+    app.tarot_pool = pool
+    app.tarot_token = token
+    return app
+
+
+def serve_live(app, on_ready=None) -> None:
+    """Start the pool and serve until Ctrl+C (or ``app.stop()``)."""
+    app.start_app()
+    app.io_loop.add_callback(app.tarot_pool.refill_soon)
+    if on_ready is not None:
+        app.io_loop.add_callback(on_ready)
+    app.start_ioloop()
+
+
 def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True) -> int:
     """Build if needed, serve, and open the browser on the first page. Ctrl+C stops."""
     root = project_root()
@@ -87,19 +246,20 @@ def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True
         print("tarot-teach: there is no built book to serve.", file=sys.stderr)
         return 1
     try:
-        server = make_server(directory, port)
-    except OSError as error:
-        print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error.strerror}); "
-              "try --port.", file=sys.stderr)
+        app = make_live_server(directory, port, kernel_cwd=root / "book")
+    except (OSError, SystemExit) as error:
+        print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error}); try --port.",
+              file=sys.stderr)
         return 1
     url = f"http://127.0.0.1:{port}/"
-    print(f"The tutorial is at {url} — press Ctrl+C to stop.", file=sys.stderr)
-    if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+
+    def ready() -> None:
+        print(f"The tutorial is at {url} — press Ctrl+C to stop.", file=sys.stderr, flush=True)
+        if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
     try:
-        server.serve_forever()
+        serve_live(app, on_ready=ready)
     except KeyboardInterrupt:
         pass
-    finally:
-        server.server_close()
     return 0

@@ -1,0 +1,499 @@
+// Live exercises: loaded by myst-nb on pages with widgets, after require.js, setup.js and
+// @jupyter-widgets/html-manager's embed-amd.js (nb_ipywidgets_js in _config.yml);
+// scripts/fetch_assets.py copies it to _static/vendor/widgets/live.js.
+//
+// The page first shows the widgets as saved at build time (embed-amd.js). Meanwhile this
+// script gets a Python kernel, re-runs the page's code cells in it (their sources are
+// embedded by scripts/sphinx_offline_site.py as <script id="tt-live-cells">) and replaces
+// each static widget view by a live one whose callbacks run in that kernel.
+//
+// Where the kernel comes from is said by _static/vendor/live/session.json:
+// * {"mode": "jupyter", base, token, kernel}: `tarot-teach` serves the book and a Jupyter
+//   server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go over
+//   the kernel's WebSocket (JSON frames).
+// * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
+//   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
+//   interface), with Pyodide and the wheels (ipywidgets, tarot_teach, ...) served by the site.
+// * anything else: the static widgets stay as they are.
+//
+// The widget manager is html-manager's HTMLManager with real comms. Nothing is fetched
+// from another host. Progress is reported on <html data-tt-live="..."> and in
+// window.ttLive (timings, for the browser tests).
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || !script.src || !window.requirejs) {
+    return;
+  }
+  var WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+  var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
+  // sent/pending count kernel requests (the tests wait for pending === 0 after a click).
+  var state = (window.ttLive = {
+    times: { start: performance.now() }, errors: [], sent: 0, pending: 0,
+  });
+  var session = uuid();
+  setStatus("connecting");
+
+  function setStatus(status) {
+    state.status = status;
+    document.documentElement.setAttribute("data-tt-live", status);
+  }
+  function mark(name) {
+    state.times[name] = performance.now();
+  }
+  function uuid() {
+    var bytes = new Uint8Array(16);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 15) | 64;
+    bytes[8] = (bytes[8] & 63) | 128;
+    var hex = Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" +
+      hex.slice(16, 20) + "-" + hex.slice(20);
+  }
+  function message(msgType, content, channel) {
+    return {
+      header: {
+        msg_id: uuid(), msg_type: msgType, session: session, username: "learner",
+        date: new Date().toISOString(), version: "5.3",
+      },
+      parent_header: {}, metadata: {}, content: content, channel: channel || "shell",
+      buffers: [],
+    };
+  }
+  function fail(what, error) {
+    var text = what + ": " + (error && error.message ? error.message : String(error));
+    state.errors.push(text);
+    setStatus("failed");
+    console.error("live exercises: " + text);
+  }
+
+  // ------------------------------------------------------------------ the kernel
+  // A kernel connection: send(msg) -> Promise resolved when the kernel is done with it
+  // (iopub status idle). Messages from the kernel go to dispatch().
+  function Kernel() {
+    this.waiting = {}; // parent msg_id -> {onIopub, resolve}
+    this.comms = {};
+    this.manager = null;
+    this.early = []; // comm messages before the manager exists
+  }
+  Kernel.prototype.request = function (msg, onIopub) {
+    var self = this;
+    return new Promise(function (resolve) {
+      self.waiting[msg.header.msg_id] = { onIopub: onIopub, resolve: resolve };
+      state.sent += 1;
+      state.pending += 1;
+      self.transport.send(msg);
+    });
+  };
+  Kernel.prototype.dispatch = function (msg) {
+    var type = msg.header && msg.header.msg_type;
+    if (type === "comm_open" || type === "comm_msg" || type === "comm_close") {
+      if (this.manager) {
+        this.handleComm(msg);
+      } else {
+        this.early.push(msg);
+      }
+    }
+    var parent = msg.parent_header && msg.parent_header.msg_id;
+    var waiter = parent && this.waiting[parent];
+    if (!waiter) {
+      return;
+    }
+    if (waiter.onIopub) {
+      try {
+        waiter.onIopub(msg);
+      } catch (error) {
+        fail("handling " + type, error);
+      }
+    }
+    if (type === "status" && msg.content.execution_state === "idle") {
+      delete this.waiting[parent];
+      state.pending -= 1;
+      waiter.resolve(msg);
+    }
+  };
+  Kernel.prototype.setManager = function (manager) {
+    this.manager = manager;
+    var early = this.early.splice(0);
+    for (var i = 0; i < early.length; i++) {
+      this.handleComm(early[i]);
+    }
+  };
+  Kernel.prototype.handleComm = function (msg) {
+    var type = msg.header.msg_type;
+    var content = msg.content;
+    if (type === "comm_open") {
+      if (content.target_name !== "jupyter.widget") {
+        return;
+      }
+      var comm = new Comm(this, content.comm_id, content.target_name);
+      this.comms[content.comm_id] = comm;
+      this.manager.handle_comm_open(comm, msg).catch(function (error) {
+        fail("creating a widget", error);
+      });
+    } else {
+      var target = this.comms[content.comm_id];
+      if (!target) {
+        return;
+      }
+      if (type === "comm_msg") {
+        if (target.msgHandler) {
+          target.msgHandler(msg);
+        }
+      } else {
+        delete this.comms[content.comm_id];
+        if (target.closeHandler) {
+          target.closeHandler(msg);
+        }
+      }
+    }
+  };
+
+  // The comm interface @jupyter-widgets/base expects (IClassicComm).
+  function Comm(kernel, id, target) {
+    this.kernel = kernel;
+    this.comm_id = id;
+    this.target_name = target;
+    this.msgHandler = null;
+    this.closeHandler = null;
+  }
+  Comm.prototype.on_msg = function (callback) {
+    this.msgHandler = callback;
+  };
+  Comm.prototype.on_close = function (callback) {
+    this.closeHandler = callback;
+  };
+  Comm.prototype.open = function () {
+    return "";
+  };
+  Comm.prototype._send = function (type, content, callbacks, metadata, buffers) {
+    var msg = message(type, content);
+    msg.metadata = metadata || {};
+    if (buffers && buffers.length) {
+      console.warn("live exercises: binary widget buffers are not sent");
+    }
+    this.kernel.request(msg, function (reply) {
+      var iopub = callbacks && callbacks.iopub;
+      if (iopub && reply.header.msg_type === "status" && iopub.status) {
+        iopub.status(reply);
+      }
+    });
+    return msg.header.msg_id;
+  };
+  Comm.prototype.send = function (data, callbacks, metadata, buffers) {
+    return this._send("comm_msg", { comm_id: this.comm_id, data: data }, callbacks, metadata,
+      buffers);
+  };
+  Comm.prototype.close = function (data, callbacks, metadata, buffers) {
+    delete this.kernel.comms[this.comm_id];
+    return this._send("comm_close", { comm_id: this.comm_id, data: data || {} }, callbacks,
+      metadata, buffers);
+  };
+
+  // ---------------------------------------------------- transport 1: a Jupyter server
+  function connectJupyter(kernel, info) {
+    var base = new URL(info.base, root);
+    var token = info.token;
+    var ws = new URL("api/kernels/" + encodeURIComponent(info.kernel) + "/channels", base);
+    ws.protocol = ws.protocol === "https:" ? "wss:" : "ws:";
+    ws.search = "session_id=" + session + "&token=" + encodeURIComponent(token);
+    return new Promise(function (resolve, reject) {
+      var socket = new WebSocket(ws.href);
+      var queue = [];
+      kernel.transport = {
+        send: function (msg) {
+          if (socket.readyState === 1) {
+            socket.send(JSON.stringify(msg));
+          } else {
+            queue.push(msg);
+          }
+        },
+      };
+      socket.onopen = function () {
+        mark("socket");
+        queue.splice(0).forEach(function (msg) {
+          socket.send(JSON.stringify(msg));
+        });
+        resolve();
+      };
+      socket.onerror = function () {
+        reject(new Error("cannot reach the kernel"));
+      };
+      socket.onclose = function () {
+        if (state.status === "ready") {
+          setStatus("disconnected");
+        }
+      };
+      socket.onmessage = function (event) {
+        if (typeof event.data !== "string") {
+          return; // binary frames only carry widget buffers, unused here
+        }
+        var msg = JSON.parse(event.data);
+        if (msg.channel === "iopub") {
+          kernel.dispatch(msg);
+        }
+      };
+      // Shut the page's kernel down when the page goes away (the server also culls idle ones).
+      window.addEventListener("pagehide", function () {
+        try {
+          fetch(new URL("api/kernels/" + encodeURIComponent(info.kernel), base), {
+            method: "DELETE", keepalive: true, headers: { Authorization: "token " + token },
+          }).catch(function () {});
+        } catch (error) {
+          /* nothing to do */
+        }
+      });
+    });
+  }
+
+  // ---------------------------------- transport 2: JupyterLite's Pyodide kernel (worker)
+  function connectLite(kernel, info) {
+    var liteBase = new URL(info.base || "_static/vendor/lite/", root);
+    var worker = new Worker(new URL(info.worker, liteBase), { type: "module" });
+    var calls = {};
+    var queue = Promise.resolve();
+    function call(method, args) {
+      return new Promise(function (resolve, reject) {
+        var id = uuid();
+        calls[id] = { resolve: resolve, reject: reject };
+        worker.postMessage({
+          id: id, type: "APPLY", path: [method],
+          argumentList: args.map(function (value) {
+            return { type: "RAW", value: value };
+          }),
+        });
+      });
+    }
+    worker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data._kernelMessage) {
+        var m = data._kernelMessage;
+        var type = m.type === "execute_error" ? "error" : m.type;
+        kernel.dispatch({
+          header: { msg_id: uuid(), msg_type: type, session: session },
+          parent_header: m.parentHeader || {},
+          metadata: m.metadata || {},
+          content: m.bundle || m.content || {},
+          buffers: m.buffers || [],
+          channel: "iopub",
+        });
+      } else if (data._logMessage) {
+        var log = data._logMessage;
+        if (log.level === "critical") {
+          console.warn("live exercises (kernel): " + log.data);
+        }
+      } else if (data.id && calls[data.id]) {
+        var pending = calls[data.id];
+        delete calls[data.id];
+        if (data.type === "HANDLER" && data.name === "throw") {
+          var v = data.value || {};
+          pending.reject(v.isError ? new Error(v.value && v.value.message) : v.value);
+        } else {
+          pending.resolve(data.value);
+        }
+      }
+    });
+    worker.addEventListener("error", function (event) {
+      fail("the Python worker", event.message || "could not start");
+    });
+    kernel.transport = {
+      send: function (msg) {
+        // One request at a time, as the kernel expects; "idle" once the worker answered.
+        queue = queue.then(function () {
+          var type = msg.header.msg_type;
+          var done;
+          if (type === "execute_request") {
+            done = call("execute", [msg.content, msg]);
+          } else if (type === "comm_msg") {
+            done = call("commMsg", [msg, msg]);
+          } else if (type === "comm_close") {
+            done = call("commClose", [msg, msg]);
+          } else {
+            done = Promise.resolve();
+          }
+          return done.catch(function (error) {
+            fail(type, error);
+          }).then(function () {
+            kernel.dispatch({
+              header: { msg_id: uuid(), msg_type: "status", session: session },
+              parent_header: msg.header, metadata: {},
+              content: { execution_state: "idle" }, channel: "iopub",
+            });
+          });
+        });
+      },
+    };
+    var options = {
+      baseUrl: root.href,
+      pyodideUrl: new URL(info.pyodide, liteBase).href,
+      indexUrl: new URL(info.pyodide, liteBase).href.replace(/[^/]*$/, ""),
+      pipliteWheelUrl: new URL(info.piplite, liteBase).href,
+      pipliteUrls: info.indexes.map(function (u) {
+        return new URL(u, liteBase).href;
+      }),
+      disablePyPIFallback: true,
+      location: "",
+      mountDrive: false,
+      loadPyodideOptions: { packages: info.preload || [] },
+      browsingContextId: session,
+      kernelId: session,
+    };
+    return call("initialize", [options]).then(function () {
+      mark("pyodide");
+      if (info.setup) {
+        return kernel.request(message("execute_request", executeContent(info.setup)));
+      }
+    });
+  }
+
+  function executeContent(code) {
+    return {
+      code: code, silent: false, store_history: false, user_expressions: {},
+      allow_stdin: false, stop_on_error: true,
+    };
+  }
+
+  // -------------------------------------------------------------------- the page
+  function pageCells() {
+    var tag = document.getElementById("tt-live-cells");
+    return tag ? JSON.parse(tag.textContent).cells : [];
+  }
+
+  function domReady() {
+    return new Promise(function (resolve) {
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", resolve);
+      } else {
+        resolve();
+      }
+    });
+  }
+
+  // The static views are drawn by embed-amd.js after "load"; wait for them so that a live
+  // view never races a static one into the same place.
+  function staticViewsDrawn() {
+    return new Promise(function (resolve) {
+      var started = performance.now();
+      (function poll() {
+        var tags = document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]').length;
+        var drawn = document.querySelectorAll(".widget-subarea").length;
+        if ((document.readyState === "complete" && drawn >= tags) ||
+          performance.now() - started > 15000) {
+          resolve();
+        } else {
+          setTimeout(poll, 30);
+        }
+      })();
+    });
+  }
+
+  function runCells(kernel, manager, cells) {
+    var results = [];
+    var runs = cells.map(function (cell) {
+      var views = [];
+      results.push({ index: cell.index, views: views });
+      var msg = message("execute_request", executeContent(cell.source));
+      return kernel.request(msg, function (reply) {
+        var type = reply.header.msg_type;
+        if ((type === "display_data" || type === "execute_result") &&
+          reply.content.data && reply.content.data[WIDGET_VIEW]) {
+          views.push(reply.content.data[WIDGET_VIEW].model_id);
+        } else if (type === "error") {
+          fail("cell " + cell.index, reply.content.ename + ": " + reply.content.evalue);
+        }
+      });
+    });
+    return Promise.all(runs.concat([staticViewsDrawn()])).then(function () {
+      mark("ran");
+      return Promise.all(results.filter(function (r) {
+        return r.views.length;
+      }).map(function (r) {
+        return swapViews(manager, r.index, r.views);
+      }));
+    });
+  }
+
+  function swapViews(manager, index, modelIds) {
+    var container = document.querySelector(".tt-cell-" + index);
+    if (!container) {
+      return Promise.resolve();
+    }
+    var old = Array.prototype.slice.call(
+      container.querySelectorAll(".widget-subarea:not(.tt-live)"));
+    var tags = container.querySelectorAll('script[type="' + WIDGET_VIEW + '"]');
+    return Promise.all(modelIds.map(function (modelId, k) {
+      return manager.get_model(modelId).then(function (model) {
+        return manager.create_view(model);
+      }).then(function (view) {
+        var place = document.createElement("div");
+        place.className = "widget-subarea tt-live";
+        var anchor = old[k] || tags[k] || null;
+        if (anchor) {
+          anchor.parentNode.insertBefore(place, anchor);
+        } else {
+          var outputs = container.querySelector(".cell_output") || container;
+          outputs.appendChild(place);
+        }
+        return manager.display_view(view, place).then(function () {
+          if (old[k]) {
+            old[k].parentNode.removeChild(old[k]);
+          }
+        });
+      });
+    }));
+  }
+
+  function start() {
+    var kernel = new Kernel();
+    var info;
+    var connected = fetch(new URL("_static/vendor/live/session.json", root), {
+      cache: "no-store", credentials: "same-origin",
+    }).then(function (response) {
+      return response.ok ? response.json() : { mode: "static" };
+    }).then(function (data) {
+      info = data;
+      state.mode = info.mode;
+      mark("session");
+      if (info.mode === "jupyter") {
+        return connectJupyter(kernel, info);
+      }
+      if (info.mode === "lite") {
+        return connectLite(kernel, info);
+      }
+      return null;
+    });
+    var modules = new Promise(function (resolve, reject) {
+      window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+    });
+    Promise.all([connected, modules, domReady()]).then(function (results) {
+      if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
+        setStatus("static");
+        return null;
+      }
+      mark("kernel");
+      var HTMLManager = results[1].HTMLManager;
+      var manager = new HTMLManager();
+      // Widgets created by the kernel come with their comm; the manager never opens one.
+      manager._create_comm = function () {
+        return Promise.reject(new Error("front-end comms are not used"));
+      };
+      manager._get_comm_info = function () {
+        return Promise.resolve({});
+      };
+      kernel.setManager(manager);
+      setStatus("running");
+      return runCells(kernel, manager, pageCells()).then(function () {
+        mark("ready");
+        if (state.status !== "failed") {
+          setStatus("ready");
+        }
+      });
+    }).catch(function (error) {
+      fail("starting the live exercises", error);
+    });
+  }
+
+  start();
+})();

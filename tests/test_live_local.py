@@ -1,0 +1,400 @@
+"""Live exercises, local mode: `tarot-teach` serves the book and a Jupyter server on 127.0.0.1;
+every chapter page's exercises answer from a real kernel, in Chromium, offline.
+
+For each page with exercises: load it, wait until live.js has swapped in live widgets, then
+answer exercises (clicking cards, choosing options, typing numbers read from the page's
+own solution) until one was judged right (✔) and one wrong (✘). No console error, no request
+to another host. The times (page load -> first feedback, later clicks) are printed
+(run with -s to see them); they are measurements, not assertions.
+
+The helpers here are shared with tests/test_live_static.py (the JupyterLite mode).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def exercise_pages(html_dir: Path) -> list[str]:
+    """Pages (e.g. 'book/07-tricks') with exercises (a Check button or a guided hand)."""
+    pages = []
+    for path in sorted((html_dir / "book").glob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if (WIDGET_VIEW in text and 'id="tt-live-cells"' in text
+                and ('"tt-check"' in text or '"tt-guided"' in text)):
+            pages.append(f"book/{path.stem}")
+    return pages
+
+
+@pytest.fixture(scope="module")
+def built_book() -> Path:
+    """The book in _build/html, built as `tarot-teach` does when it is out of date."""
+    from tarot_teach import site
+
+    root = site.project_root()
+    assert root is not None
+    if site.book_is_stale(root):
+        site.build_book(root)
+    return site.html_dir(root)
+
+
+# ------------------------------------------------------------------------------ browser
+
+
+def launch(pw):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
+    return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+CANDIDATES_JS = r"""
+(i) => {
+  const ex = document.querySelectorAll('.tt-live .tt-exercise')[i];
+  const count = (sel) => ex.querySelectorAll(sel).length;
+  // Numbers of this exercise's solution (the static output of the next solution block).
+  let numbers = [];
+  let node = ex.closest('.cell');
+  while (node && !(node.classList && node.classList.contains('solution'))) {
+    node = node.nextElementSibling;
+  }
+  if (node) {
+    const text = node.textContent;
+    const codes = text.match(/\b(?:10|[1-9JCQKA])[SHDC]\b|\bT\d{1,2}\b|\bEX\b/g) || [];
+    const found = text.match(/-?\d+(?:[.,]\d+)?/g) || [];
+    numbers = [...new Set(codes.concat(found))].slice(0, 16);
+  }
+  return {
+    cards: count('.tt-card'),
+    toggles: count('.widget-toggle-button:not(.tt-card)'),
+    radios: count('input[type=radio]'),
+    selects: [...ex.querySelectorAll('select')].map(s => s.options.length),
+    texts: count('input[type=text], input[type=number], textarea'),
+    numbers,
+  };
+}
+"""
+
+
+def _actions(info: dict) -> list[tuple]:
+    """Answers to try, simplest first: one card, one option, one number in every box."""
+    actions: list[tuple] = []
+    actions += [("option", "select", j, k) for j, n in enumerate(info["selects"]) for k in range(n)]
+    actions += [("option", "toggle", 0, k) for k in range(info["toggles"])]
+    actions += [("option", "radio", 0, k) for k in range(info["radios"])]
+    if info["texts"]:
+        numbers = info["numbers"] or ["0"]
+        actions += [("text", [value] * info["texts"]) for value in numbers]
+        if info["texts"] > 1 and len(numbers) >= info["texts"]:
+            actions += [("text", numbers[start:start + info["texts"]])
+                        for start in range(len(numbers) - info["texts"] + 1)]
+    actions += [("card", k) for k in range(info["cards"])]
+    return actions
+
+
+def _do(ex, action) -> None:
+    kind = action[0]
+    if kind == "option":
+        _, what, j, k = action
+        if what == "select":
+            select = ex.locator("select").nth(j)
+            select.select_option(index=k)
+        elif what == "toggle":
+            ex.locator(".widget-toggle-button:not(.tt-card)").nth(k).click()
+        else:
+            # The label, as a learner clicks it (long labels overlap the next round button).
+            ex.locator("input[type=radio]").nth(k).locator("xpath=..").click()
+    elif kind == "text":
+        boxes = ex.locator("input[type=text], input[type=number], textarea")
+        for j, value in enumerate(action[1]):
+            boxes.nth(j).fill(str(value))
+    elif kind == "card":
+        ex.locator(".tt-card").nth(action[1]).click()
+
+
+def _undo(ex, action) -> None:
+    if action[0] == "card":
+        card = ex.locator(".tt-card").nth(action[1])
+        if "mod-active" in (card.get_attribute("class") or ""):
+            card.click()
+
+
+def wait_idle(page, sent_before: int, timeout: float = 10_000) -> None:
+    """Until the kernel has answered everything sent since ``sent_before`` (and more was sent)."""
+    page.wait_for_function(
+        "n => window.ttLive.sent > n && window.ttLive.pending === 0", arg=sent_before,
+        timeout=timeout)
+
+
+def check(page, ex) -> "tuple[str, float]":
+    """Click Check; return the feedback text and the milliseconds it took."""
+    sent = page.evaluate("window.ttLive.sent")
+    started = page.evaluate("performance.now()")
+    ex.locator(".tt-check").click()
+    wait_idle(page, sent)
+    text = ex.locator(".tt-feedback").inner_text().strip()
+    return text, page.evaluate("performance.now()") - started
+
+
+def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
+    """Open one page, wait for live widgets, answer until one right and one wrong."""
+    problems: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(f"console error: {m.text}")
+            if m.type == "error" else None)
+    page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
+            if r.status >= 400 else None)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.documentElement.dataset.ttLive)",
+        timeout=live_timeout)
+    live = page.evaluate("window.ttLive")
+    result = {"problems": problems, "live": live, "right": None, "wrong": None,
+              "first_feedback_ms": None, "clicks_ms": []}
+    if live["status"] != "ready":
+        problems.append(f"live widgets not ready: {live}")
+        page.close()
+        return result
+    n_live = page.locator(".tt-live .tt-exercise").count()
+    n_static = page.locator(".widget-subarea:not(.tt-live)").count()
+    if n_static:
+        problems.append(f"{n_static} static widget views left beside the live ones")
+    for i in range(n_live):
+        ex = page.locator(".tt-live .tt-exercise").nth(i)
+        if not ex.locator(".tt-check").count():
+            continue
+        info = page.evaluate(CANDIDATES_JS, i)
+        for action in _actions(info)[:30]:
+            _do(ex, action)
+            text, ms = check(page, ex)
+            if result["first_feedback_ms"] is None:
+                result["first_feedback_ms"] = page.evaluate("performance.now()")
+            else:
+                result["clicks_ms"].append(ms)
+            _undo(ex, action)
+            if text.startswith("✔") and result["right"] is None:
+                result["right"] = (i, action, text)
+            elif text.startswith("✘") and result["wrong"] is None:
+                result["wrong"] = (i, action, text)
+            if "Traceback" in text or "could not be checked" in text:
+                problems.append(f"exercise {i}: {text}")
+            if result["right"] and result["wrong"]:
+                break
+        if result["right"] and result["wrong"]:
+            break
+    if not (result["right"] and result["wrong"]) and page.locator(".tt-live .tt-guided").count():
+        _guided_hand(page, result)
+    if result["right"] is None:
+        problems.append("no exercise could be answered right")
+    if result["wrong"] is None:
+        problems.append("no exercise could be answered wrong")
+    escaped = _typed_text_is_escaped(page)
+    if escaped is not None:
+        problems.append(escaped)
+    page.close()
+    return result
+
+
+def _click_and_wait(page, locator) -> "tuple[float, float]":
+    sent = page.evaluate("window.ttLive.sent")
+    started = page.evaluate("performance.now()")
+    locator.click()
+    wait_idle(page, sent)
+    now = page.evaluate("performance.now()")
+    return now - started, now
+
+
+def _guided_hand(page, result: dict) -> None:
+    """A guided hand (no Check button): Next until it asks for a card, then try cards."""
+    guided = page.locator(".tt-live .tt-guided").first
+    feedback = guided.locator(".tt-feedback")
+    cards = guided.locator(".tt-card")
+    for _question in range(4):
+        for _ in range(90):
+            if guided.locator(".tt-next").is_disabled():
+                break  # a question waits (Next is disabled until it is answered)
+            ms, now = _click_and_wait(page, guided.locator(".tt-next"))
+            if result["first_feedback_ms"] is None:
+                result["first_feedback_ms"] = now
+            else:
+                result["clicks_ms"].append(ms)
+        k = 0
+        if not cards.count():
+            return
+        while k < cards.count():
+            ms, _ = _click_and_wait(page, cards.nth(k))
+            result["clicks_ms"].append(ms)
+            text = feedback.inner_text().strip()
+            if text.startswith("✘") and result["wrong"] is None:
+                result["wrong"] = ("guided", k, text)
+            if text.startswith("✔"):
+                result["right"] = result["right"] or ("guided", k, text)
+                break
+            if "may not be played" not in text:
+                # Legal but not the card played: the hand moved on; step back, ask again.
+                ms, _ = _click_and_wait(page, guided.locator(".tt-back"))
+                result["clicks_ms"].append(ms)
+            k += 1
+        if result["right"] and result["wrong"]:
+            return
+
+
+def _typed_text_is_escaped(page) -> "str | None":
+    """Type markup into the first text box of the page: it must come back as text."""
+    exercises = page.locator(".tt-live .tt-exercise")
+    for i in range(exercises.count()):
+        ex = exercises.nth(i)
+        if ex.locator("input[type=text]").count() and ex.locator(".tt-check").count():
+            break
+    else:
+        return None
+    ex.locator("input[type=text]").first.fill('<img src=x onerror="window.ttPwned=1"><b id="tt-injected">x</b>')
+    check(page, ex)
+    if page.evaluate("!!window.ttPwned || !!document.getElementById('tt-injected')"):
+        return "text typed by the learner was rendered as HTML"
+    return None
+
+
+def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_000) -> None:
+    """Drive every page; print the times; fail with every problem found."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    report: list[str] = []
+    rows: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            outside: list[str] = []
+
+            def route(r):
+                if r.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+                    r.continue_()
+                else:
+                    outside.append(r.request.url)
+                    r.abort()
+
+            context.route("**/*", route)
+            for name in pages:
+                outside.clear()
+                result = exercise_page(context, base + name + ".html", live_timeout)
+                problems = result["problems"] + [f"request to another host: {u}" for u in outside]
+                report += [f"{name}: {p}" for p in problems]
+                clicks = result["clicks_ms"]
+                times = result["live"].get("times", {})
+                rows.append(
+                    f"  {name:28s} live {times.get('ready', 0):6.0f} ms   first feedback "
+                    f"{result['first_feedback_ms'] or 0:6.0f} ms   later clicks "
+                    + (f"median {sorted(clicks)[len(clicks) // 2]:4.0f} max {max(clicks):4.0f} ms"
+                       f" ({len(clicks)})" if clicks else "-"))
+        finally:
+            browser.close()
+    print(f"\n[{label}] time from page load (navigation start):\n" + "\n".join(rows))
+    assert not report, "\n".join(report)
+
+
+# ------------------------------------------------------------------------------ the test
+
+
+@pytest.fixture(scope="module")
+def tarot_teach_server(built_book, tmp_path_factory):
+    """`tarot-teach --no-build --no-browser --port N` as a learner runs it; stopped after."""
+    port = free_port()
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(tmp_path_factory.mktemp("p") / "p.json"),
+               TAROT_TEACH_NO_BROWSER="1")
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser",
+         "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "index.html", timeout=2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    out = proc.stdout.read() if proc.poll() is not None else ""
+                    pytest.fail(f"tarot-teach did not start:\n{out}")
+                time.sleep(0.2)
+        yield base, port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_every_exercise_page_is_live_with_a_local_kernel(built_book, tarot_teach_server):
+    base, _ = tarot_teach_server
+    pages = exercise_pages(built_book)
+    assert len(pages) >= 10, pages
+    run_pages(base, pages, "local kernel")
+
+
+def test_kernel_endpoints_need_the_token(tarot_teach_server):
+    base, port = tarot_teach_server
+    for path, method in [("jupyter/api/kernels", "GET"), ("jupyter/api/kernels", "POST"),
+                         ("jupyter/api/sessions", "GET"), ("jupyter/api/contents", "GET")]:
+        request = urllib.request.Request(base + path, method=method, data=b"{}"
+                                         if method == "POST" else None)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=5)
+        assert refused.value.code in (401, 403), (path, method, refused.value.code)
+    # The token is only handed to same-origin pages on a loopback Host (no DNS rebinding).
+    for headers in ({"Host": f"attacker.example:{port}"}, {"Origin": "http://attacker.example"},
+                    {"Sec-Fetch-Site": "cross-site"}):
+        request = urllib.request.Request(base + "_static/vendor/live/session.json",
+                                         headers=headers)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=5)
+        assert refused.value.code == 403, headers
+    # With the token, the kernel API answers.
+    with urllib.request.urlopen(base + "_static/vendor/live/session.json", timeout=30) as reply:
+        import json
+
+        token = json.load(reply)["token"]
+    request = urllib.request.Request(base + "jupyter/api/kernels",
+                                     headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        assert reply.status == 200
+
+
+def test_the_server_is_not_reachable_from_another_address(tarot_teach_server):
+    _, port = tarot_teach_server
+    addresses = set()
+    try:
+        addresses.add(socket.gethostbyname(socket.gethostname()))
+    except OSError:
+        pass
+    for address in addresses - {"127.0.0.1"}:
+        if address.startswith("127."):
+            continue
+        with socket.socket() as probe:
+            probe.settimeout(1)
+            assert probe.connect_ex((address, port)) != 0, address
