@@ -153,21 +153,21 @@ def test_table_helpers_follow_the_engine():
 
 def test_who_deals_right_and_wrong():
     exercise = WhoDealsExercise(question=TableQuestion(4, 2, "first"))
-    assert exercise.choice.options == ("Alice", "Bruno", "Chloé", "David")
+    assert exercise.choice.options == ("Ada", "Bruno", "Chloé", "Dmitri")
     exercise.choice.value = "Chloé"
     assert not exercise.check().ok and "last to speak" in exercise.feedback.value
     exercise.choice.value = "Bruno"
     assert not exercise.check().ok and "who cuts" in exercise.feedback.value
     assert "04-dealing.html#who-deals-next-and-who-speaks-first" in exercise.feedback.value
-    exercise.choice.value = "David"
+    exercise.choice.value = "Dmitri"
     assert exercise.check().ok
 
 
 def test_who_deals_next_wraps_round_the_table():
     exercise = WhoDealsExercise(question=TableQuestion(5, 4, "next_dealer"))
-    exercise.choice.value = "Alice"
+    exercise.choice.value = "Ada"
     assert exercise.check().ok
-    assert "Emma" in exercise.table.value and "dealer" in exercise.table.value
+    assert "Eve" in exercise.table.value and "dealer" in exercise.table.value
 
 
 def test_who_deals_no_choice_and_random_questions():

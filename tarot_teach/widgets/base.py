@@ -272,8 +272,12 @@ class Exercise:
 
 
 def cards_line(cards: Iterable["Card | str"]) -> str:
-    """Cards as text for feedback lines: ``K♥ 10♠ 21 ★``."""
-    return " ".join(parse_card(c).label for c in cards)
+    """Cards as text for feedback lines, trumps named as such.
+
+    >>> cards_line(["KH", "10S", "T21", "EX"])
+    'K♥, 10♠, trump 21, the Excuse'
+    """
+    return ", ".join(parse_card(c).short_name for c in cards)
 
 
 __all__ += ["cards_line", "cards_html"]

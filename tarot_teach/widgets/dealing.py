@@ -27,7 +27,7 @@ from ..game import GameState
 from ..ledger import Ledger
 from ..rules import RuleSet
 from .base import AnswerError, Exercise, Feedback, read_number, section_link
-from .render import cards_html, escape_text
+from .render import PLAYER_NAMES, cards_html, escape_text
 
 __all__ = [
     "dog_position_problems", "DealSequence", "steps_to_positions", "legal_deal_steps", "check_dealing_order",
@@ -43,7 +43,6 @@ PETIT_SEC = section_link(PAGE, "petit-sec", "Petit sec")
 WHO_DEALS = section_link(PAGE, "who-deals-next-and-who-speaks-first",
                          "Who deals next and who speaks first")
 
-PLAYER_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma")
 """Seat names in the order of play: each one plays after the one before (to their right)."""
 
 

@@ -19,7 +19,10 @@ from typing import Iterable
 
 from ..cards import Card, Suit, parse_card
 
-__all__ = ["SUIT_COLOURS", "card_html", "cards_html", "escape_text", "card_button_style"]
+__all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_html", "cards_html", "escape_text", "card_button_style"]
+
+PLAYER_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
+"""The players' names wherever the book needs names for seats 0, 1, 2…"""
 
 SUIT_COLOURS = {
     Suit.SPADES: "#000000",

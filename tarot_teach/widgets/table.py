@@ -25,11 +25,11 @@ from ..players import ComputerPlayer
 from ..rules import Bid, Phase, RuleSet
 from .base import CardPicker, Feedback
 from .charts import running_totals_chart
-from .render import cards_html, escape_text
+from .render import PLAYER_NAMES, cards_html, escape_text
 
 __all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart"]
 
-SEAT_NAMES = ("You", "Ada", "Bruno", "Chloé", "Dmitri", "Eve")
+SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
 
 
