@@ -21,7 +21,8 @@ from typing import Iterable
 from .cards import DECK, EXCUSE_BIT, TRUMP_MASK, Card, mask_of, parse_cards
 from .rules import RuleSet
 
-__all__ = ["deal_hands", "deal_masks", "has_petit_sec", "dealing_order", "dog_position_problems"]
+__all__ = ["deal_hands", "deal_masks", "has_petit_sec", "dealing_order", "dog_position_problems",
+           "deal_two_players"]
 
 PETIT_BIT = 1 << 1
 
@@ -43,6 +44,40 @@ def dealing_order(rules: RuleSet, rng: random.Random) -> tuple[list[int], list[i
     for number, gap in enumerate(gaps):
         positions.append(gap * rules.packet_size + number)
     return pack, positions
+
+
+def deal_two_players(seed, dealer: int = 0) -> tuple[list[int], list[list[list[int]]]]:
+    """Two players (seed 001): ``(hands, piles)``; ``piles[seat]`` is six piles of three card
+    indices, bottom first (the last is the face-up top card); hands hold 21 cards.
+
+    As the seed describes: the dealer lays three cards side by side for the opponent, three
+    for himself, three more for the opponent and three for himself: a row of six each. This
+    is done three times, each layer on the one before (the third face up). The other 42 cards
+    go three at a time to the two players, the opponent first.
+
+    >>> hands, piles = deal_two_players(seed=5)
+    >>> [h.bit_count() for h in hands], [[len(p) for p in piles[s]] for s in (0, 1)]
+    ([21, 21], [[3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3]])
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    keys = [rng.random() for _ in range(78)]
+    pack = sorted(range(78), key=keys.__getitem__)
+    opponent = 1 - dealer
+    piles: list[list[list[int]]] = [[[] for _ in range(6)], [[] for _ in range(6)]]
+    position = 0
+    for _layer in range(3):
+        for seat, first in ((opponent, 0), (dealer, 0), (opponent, 3), (dealer, 3)):
+            for pile in range(first, first + 3):
+                piles[seat][pile].append(pack[position])
+                position += 1
+    hands = [0, 0]
+    seat = opponent
+    while position < 78:
+        for index in pack[position:position + 3]:
+            hands[seat] |= 1 << index
+        position += 3
+        seat = 1 - seat
+    return hands, piles
 
 
 def deal_masks(rules: RuleSet, seed, dealer: int = 0) -> tuple[list[int], int]:

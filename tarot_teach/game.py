@@ -33,15 +33,19 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, cards_of, mask_of, parse_card, sort_cards
-from .deal import deal_masks, has_petit_sec
+from .deal import deal_masks, deal_two_players, has_petit_sec
 from .discard import BOUTS_MASK, discard_refusal, discardable_mask
 from .errors import IllegalAction, InvalidRecord
 from .excuse import ExcuseOutcome, excuse_outcome
 from .rules import Bid, Phase, RuleSet
-from .scoring import HANDFUL_LEVELS, ScoreBreakdown, score_deal
-from .tricks import SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_position
+from .scoring import (HANDFUL_LEVELS, ScoreBreakdown, misere_payments, score_deal, score_goulash,
+                      score_two_players)
+from .tricks import (SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_position,
+                     winning_position_ranked)
+from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
-__all__ = ["GameState", "Slam", "Poignee", "DealResult", "SeatView", "parse_action"]
+__all__ = ["GameState", "Slam", "Poignee", "Misere", "DealResult", "SeatView", "parse_action",
+           "MISERE_KINDS"]
 
 TAKER_SIDE, DEFENCE_SIDE = 0, 1
 _PLAYING = Phase.PLAYING
@@ -58,11 +62,34 @@ def half_points_of(mask: int) -> int:
     return total
 
 
+_COSMIC_WEIGHTED = tuple(
+    (sum(1 << c.index for c in DECK if COSMIC_THIRDS[c.index] == t), t - 1)
+    for t in sorted(set(COSMIC_THIRDS)) if t != 1)
+
+
+def cosmic_thirds_of(mask: int) -> int:
+    """Cosmic Tribe: the tricky points of the cards in a mask, in thirds (RULES.md §12)."""
+    total = mask.bit_count()
+    for weighted, extra in _COSMIC_WEIGHTED:
+        total += extra * (mask & weighted).bit_count()
+    return total
+
+
+PETIT_BIT = 1 << 1
+COURTS_MASK = sum(1 << c.index for c in DECK if c.is_court)
+MISERE_KINDS = {"trumps": TRUMP_MASK | EXCUSE_BIT, "honours": COURTS_MASK | BOUTS_MASK}
+"""Misère: the cards a hand must be without, by kind (no trump and no Excuse; no face card
+and no bout)."""
+_MISERE_WORDS = {"trumps": "no trump and no Excuse", "honours": "no face card and no bout"}
+
+
 class Slam(enum.Enum):
-    """The taker's choice after the discard: announce a chelem or not."""
+    """The taker's choice after the discard: announce a chelem or not (or, with the variant
+    petit_chelem, announce a petit chelem: all tricks but one)."""
 
     ANNOUNCE = "chelem"
     DECLINE = "no_chelem"
+    ANNOUNCE_PETIT = "petit_chelem"
 
     def __str__(self) -> str:
         return self.value
@@ -80,6 +107,17 @@ class Poignee:
 
 
 @dataclass(frozen=True)
+class Misere:
+    """Misère (variant): declared just before the seat's first card; ``kind`` is ``"trumps"``
+    (no trump and no Excuse) or ``"honours"`` (no face card and no bout)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"misere:{self.kind}"
+
+
+@dataclass(frozen=True)
 class DealResult:
     """What a finished (or void) deal comes to."""
 
@@ -91,14 +129,22 @@ class DealResult:
     taker_bouts: int = 0
     breakdown: "ScoreBreakdown | None" = None
     scores: tuple[int, ...] = ()
+    unit: int = 2  # taker_half_points counts halves, or thirds in Cosmic Tribe
+    total_units: int = 182  # the pack in the same unit (91 × 2, 78 × 3)
+    misere_scores: tuple[int, ...] = ()  # misère payments, included in scores
+    kind: str = "contract"  # "contract", "goulash" (all passed) or "two_players"
+    seat_units: tuple[int, ...] = ()  # goulash and two players: each seat's points in units
+    seat_bouts: tuple[int, ...] = ()  # two players: each seat's bouts
+    winner: "int | None" = None  # two players: the seat that reached its target
+    lines: tuple[str, ...] = ()  # goulash and two players: the working of the score
 
     @property
     def taker_points(self) -> Fraction:
-        return Fraction(self.taker_half_points, 2)
+        return Fraction(self.taker_half_points, self.unit)
 
     @property
     def defence_points(self) -> Fraction:
-        return Fraction(182 - self.taker_half_points, 2)
+        return Fraction(self.total_units - self.taker_half_points, self.unit)
 
     @property
     def contract_made(self) -> "bool | None":
@@ -108,9 +154,18 @@ class DealResult:
         """The dict :func:`tarot_teach.replay` returns (HAND_RECORD.md)."""
         if self.void:
             return {"void": self.void}
-        return {"taker": self.taker, "partner": self.partner, "bid": self.bid.value,
-                "taker_points": float(self.taker_points), "taker_bouts": self.taker_bouts,
-                "contract_made": self.breakdown.contract_made, "scores": list(self.scores)}
+        points = [float(Fraction(u, self.unit)) for u in self.seat_units]
+        if self.kind == "goulash":
+            return {"goulash": True, "points": points, "scores": list(self.scores)}
+        if self.kind == "two_players":
+            return {"winner": self.winner, "points": points, "bouts": list(self.seat_bouts),
+                    "scores": list(self.scores)}
+        result = {"taker": self.taker, "partner": self.partner, "bid": self.bid.value,
+                  "taker_points": float(self.taker_points), "taker_bouts": self.taker_bouts,
+                  "contract_made": self.breakdown.contract_made, "scores": list(self.scores)}
+        if any(self.misere_scores):
+            result["misere_scores"] = list(self.misere_scores)
+        return result
 
 
 @dataclass(frozen=True)
@@ -139,12 +194,20 @@ class SeatView:
     tricks_won: tuple[int, ...]
     legal_actions: tuple[Any, ...]
     result: "DealResult | None" = None
+    miseres: dict = field(default_factory=dict)  # seat -> kinds declared (misère variant)
+    petit_chelem_announced: bool = False
+    petit_imprenable: "int | None" = None  # the seat whose Petit is played like an Excuse
+    table: tuple = ()  # two players: per seat, per pile (face-up card or None, cards left)
 
 
 def parse_action(text, phase: Phase):
     """Read an action written as text for a phase (``"guard"``, ``"KH"``, ``"chelem"``)."""
     if isinstance(text, Bid) and phase is not Phase.BIDDING:
         raise ValueError(f"{text.value!r} is a bid")
+    if isinstance(text, Misere):
+        if text.kind not in MISERE_KINDS:
+            raise ValueError(f"a misère is 'trumps' or 'honours', not {text.kind!r}")
+        return text
     if isinstance(text, Poignee):
         # The shown cards may be card names; anything else is refused, not a TypeError later.
         if isinstance(text.cards, str) or not isinstance(text.cards, (list, tuple)):
@@ -160,6 +223,12 @@ def parse_action(text, phase: Phase):
             if word == choice.value:
                 return choice
         raise IllegalAction(f"{text!r}: say 'chelem' to announce a slam or 'no_chelem'.", "bad_input")
+    word = text.strip().lower()
+    if word.startswith("misere") or word.startswith("misère"):
+        kind = word.replace("misère", "misere")[6:].strip(" :_-")
+        if kind not in MISERE_KINDS:
+            raise ValueError(f"{text!r}: a misère is 'misere:trumps' or 'misere:honours'")
+        return Misere(kind)
     return parse_card(text)
 
 
@@ -171,7 +240,8 @@ class GameState:
     does it, or raises :class:`IllegalAction` naming the rule and changes nothing.
     """
 
-    def __init__(self, rules: RuleSet, hands: list[int], dog: int, dealer: int = 0) -> None:
+    def __init__(self, rules: RuleSet, hands: list[int], dog: int, dealer: int = 0,
+                 table: "list[list[list[int]]] | None" = None) -> None:
         self.rules = rules
         self.players = rules.players
         self.dealer = dealer
@@ -202,10 +272,40 @@ class GameState:
         self.events: list[tuple] = [("deal", dealer)]
         self.result: "DealResult | None" = None
         self._legal_cache: "int | None" = None
+        # Variants (RULES.md §11). The FFT game leaves all of these at their defaults.
+        self._winner_of = winning_position
+        self._units_of = half_points_of
+        if rules.cosmic_tribe:
+            self._winner_of = lambda trick: winning_position_ranked(trick, COSMIC_RANK_VALUES)
+            self._units_of = cosmic_thirds_of
+        self.miseres: dict[int, list[str]] = {}
+        self.petit_chelem_announced = False
+        self.imprenable: "int | None" = None  # seat holding an imprenable Petit
+        self.goulash = False  # all passed and the goulash variant: everyone for himself
+        self.seat_sides = False  # goulash and two players: each seat is its own side
+        self.dealt_table = None
+        self.table = None
+        if rules.two_players:
+            if table is None:
+                raise InvalidRecord("two players need their six piles on the table")
+            self.dealt_table = tuple(tuple(tuple(pile) for pile in piles) for piles in table)
+            self.table = [[list(pile) for pile in piles] for piles in table]
+            self.faceup = [sum(1 << pile[-1] for pile in piles if pile) for piles in table]
+            self.to_turn: list[tuple[int, int]] = []
+            self.seat_sides = True
+            self.phase = Phase.PLAYING
+            self.leader = self.to_act
+            self.events.append(("two_players",))
+            return
         petit_sec = [seat for seat, hand in enumerate(hands) if has_petit_sec(hand)]
         if petit_sec and not rules.petit_imprenable:
             self.events.append(("petit_sec", petit_sec[0]))
             self._void("petit_sec")
+        elif petit_sec:
+            # Petit imprenable: the holder announces it at once (our choice of the moments the
+            # seeds allow) and plays the Petit like an Excuse for the whole deal.
+            self.imprenable = petit_sec[0]
+            self.events.append(("petit_imprenable", petit_sec[0]))
 
     # ----- construction -------------------------------------------------
 
@@ -213,12 +313,17 @@ class GameState:
     def new(cls, rules: "RuleSet | None" = None, seed=None, dealer: int = 0) -> "GameState":
         """A fresh deal, reproducible from ``seed``."""
         rules = rules or RuleSet()
+        if rules.two_players:
+            hands, table = deal_two_players(seed if seed is not None else random.random(), dealer)
+            return cls(rules, hands, 0, dealer, table)
         hands, dog = deal_masks(rules, seed, dealer)
         return cls(rules, hands, dog, dealer)
 
     @classmethod
-    def from_hands(cls, rules: RuleSet, hands, dog, dealer: int = 0) -> "GameState":
-        """A deal from given hands and dog (lists of cards or names), checked for completeness."""
+    def from_hands(cls, rules: RuleSet, hands, dog, dealer: int = 0, piles=None) -> "GameState":
+        """A deal from given hands and dog (lists of cards or names), checked for completeness.
+
+        Two players: ``piles`` gives each seat's six piles of three cards, bottom first."""
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
             raise InvalidRecord(f"hands must list {rules.players} hands")
         masks = []
@@ -235,9 +340,29 @@ class GameState:
             raise InvalidRecord(f"the dog holds {len(dog_cards)} cards; "
                                 f"with {rules.players} players it holds {rules.dog_size}")
         dog_mask = _unique_mask(dog_cards, seen, "dog")
+        seen |= dog_mask
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
             raise InvalidRecord(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-        return cls(rules, masks, dog_mask, dealer)
+        table = None
+        if rules.two_players:
+            table = []
+            if not isinstance(piles, (list, tuple)) or len(piles) != 2:
+                raise InvalidRecord("two players: piles must list each seat's six piles")
+            for seat, seat_piles in enumerate(piles):
+                if not isinstance(seat_piles, (list, tuple)) or len(seat_piles) != 6:
+                    raise InvalidRecord(f"seat {seat} must have six piles on the table")
+                table.append([])
+                for number, pile in enumerate(seat_piles):
+                    cards = _read_cards(pile, f"pile {number} of seat {seat}")
+                    if len(cards) != 3:
+                        raise InvalidRecord(f"pile {number} of seat {seat} holds {len(cards)} "
+                                            "cards, not 3")
+                    mask = _unique_mask(cards, seen, f"pile {number} of seat {seat}")
+                    seen |= mask
+                    table[-1].append([c.index for c in cards])
+        elif piles is not None:
+            raise InvalidRecord("only a two-player deal has piles on the table")
+        return cls(rules, masks, dog_mask, dealer, table)
 
     def copy(self) -> "GameState":
         """An independent copy (for hints, undo and look-ahead)."""
@@ -247,13 +372,19 @@ class GameState:
                      "side_tricks", "history", "events"):
             setattr(other, name, list(getattr(self, name)))
         other.poignees = dict(self.poignees)
+        other.miseres = {seat: list(kinds) for seat, kinds in self.miseres.items()}
+        if self.table is not None:
+            other.table = [[list(pile) for pile in piles] for piles in self.table]
+            other.faceup = list(self.faceup)
+            other.to_turn = list(self.to_turn)
         return other
 
     def undo(self) -> "GameState":
         """The state before the last action (a new object; this one is unchanged)."""
         if not self.history:
             raise IllegalAction("There is nothing to undo.", "nothing_to_undo")
-        earlier = GameState(self.rules, list(self.dealt_hands), self.dealt_dog, self.dealer)
+        earlier = GameState(self.rules, list(self.dealt_hands), self.dealt_dog, self.dealer,
+                            self.dealt_table)
         for action in self.history[:-1]:
             earlier.play(action)
         return earlier
@@ -265,15 +396,29 @@ class GameState:
         return sort_cards(cards_of(self.hands[seat]))
 
     def side_of(self, seat: int) -> int:
+        """The side of a seat: the taker's (0) or the defence (1); with two players and in a
+        goulash every seat is its own side (the seat number)."""
+        if self.seat_sides:
+            return seat
         return TAKER_SIDE if seat == self.taker or seat == self.partner else DEFENCE_SIDE
+
+    def playable(self, seat: int) -> int:
+        """The mask of the cards a seat may play from: its hand, and with two players the
+        face-up cards of its piles."""
+        if self.table is not None:
+            return self.hands[seat] | self.faceup[seat]
+        return self.hands[seat]
 
     def legal_actions(self) -> list:
         """Everything the seat ``to_act`` may do now (empty once the deal is over)."""
         phase = self.phase
         if phase is _PLAYING:
             actions = cards_of(self._legal_play_mask())
-            if not self.tricks and self.to_act not in self.poignees:
+            if not self.tricks and self.to_act not in self.poignees and not self.seat_sides:
                 actions += self._poignee_options(self.to_act)
+            if self.rules.misere and not self.tricks and not self.seat_sides \
+                    and not self._has_played(self.to_act):
+                actions += self._misere_options(self.to_act)
             return actions
         if phase is Phase.BIDDING:
             highest = max((bid for _, bid in self.bids), default=Bid.PASS)
@@ -281,6 +426,8 @@ class GameState:
         if phase is Phase.DISCARD:
             return cards_of(discardable_mask(self.hands[self.taker], self._still_to_discard()))
         if phase is Phase.SLAM:
+            if self.rules.petit_chelem:
+                return [Slam.ANNOUNCE, Slam.DECLINE, Slam.ANNOUNCE_PETIT]
             return [Slam.ANNOUNCE, Slam.DECLINE]
         if phase is Phase.CALLING:
             return self._callable_cards()
@@ -296,11 +443,33 @@ class GameState:
     def _legal_play_mask(self) -> int:
         if self._legal_cache is None:
             seat = self.to_act
-            mask = legal_mask(self.hands[seat], self.trick)
+            if self.imprenable is not None or self.table is not None:
+                mask = self._variant_legal_mask(seat)
+            else:
+                mask = legal_mask(self.hands[seat], self.trick)
             if self.called is not None and not self.tricks and not self.trick:
                 mask = self._opening_lead_mask(mask)
             self._legal_cache = mask
         return self._legal_cache
+
+    def _rules_trick(self) -> list[int]:
+        """The trick as the rules of play see it: an imprenable Petit counts as an Excuse."""
+        if self.imprenable is not None and 1 in self.trick:
+            return [0 if index == 1 else index for index in self.trick]
+        return self.trick
+
+    def _variant_legal_mask(self, seat: int) -> int:
+        hand = self.playable(seat)
+        trick = self._rules_trick()
+        if seat == self.imprenable and hand & PETIT_BIT:
+            # Played like an Excuse: at any moment, and it does not count as a trump held.
+            return legal_mask(hand & ~PETIT_BIT, trick) | PETIT_BIT
+        return legal_mask(hand, trick)
+
+    def _misere_options(self, seat: int) -> list[Misere]:
+        hand = self.hands[seat]
+        return [Misere(kind) for kind, without in MISERE_KINDS.items()
+                if not hand & without and kind not in self.miseres.get(seat, ())]
 
     def _opening_lead_mask(self, mask: int) -> int:
         """Five players: the first lead may not be in the called suit, but the called card."""
@@ -359,6 +528,9 @@ class GameState:
             if isinstance(action, Poignee):
                 self.poignees[self.to_act] = action.cards
                 self.events.append(("poignee", self.to_act, action.level, action.cards))
+            elif isinstance(action, Misere):
+                self.miseres.setdefault(self.to_act, []).append(action.kind)
+                self.events.append(("misere", self.to_act, action.kind))
             else:
                 self._play_card(action)
         elif phase is Phase.BIDDING:
@@ -393,19 +565,28 @@ class GameState:
         seat = self.to_act
         if phase is Phase.PLAYING:
             if isinstance(action, Poignee):
+                if self.seat_sides:
+                    self._refuse("No poignée is shown in this game.", "no_poignee")
                 return self._poignee_refusal(seat, action)
+            if isinstance(action, Misere):
+                return self._misere_refusal(seat, action)
             if not isinstance(action, Card):
                 self._refuse(f"Now seat {seat} plays a card to the trick.", "wrong_phase")
             bit = 1 << action.index
             if bit & self._legal_play_mask():
                 return None
-            if not bit & self.hands[seat]:
-                self._refuse(f"Seat {seat} does not hold {_the(action)}.", "not_in_hand")
-            if legal_mask(self.hands[seat], self.trick) & bit:
+            playable = self.playable(seat)
+            if not bit & playable:
+                where = " (in the hand or face up on a pile)" if self.table is not None else ""
+                self._refuse(f"Seat {seat} does not hold {_the(action)}{where}.", "not_in_hand")
+            if self.imprenable is None and self.table is None \
+                    and legal_mask(self.hands[seat], self.trick) & bit:
                 self._refuse(f"The first lead may not be in the called suit "
                              f"({self.called.suit.english}), except the called card itself.",
                              "called_suit_lead")
-            message, rule = explain_refusal(self.hands[seat], self.trick, action)
+            if seat == self.imprenable:
+                playable &= ~PETIT_BIT
+            message, rule = explain_refusal(playable, self._rules_trick(), action)
             self._refuse(message, rule)
         elif phase is Phase.BIDDING:
             if not isinstance(action, Bid):
@@ -428,6 +609,9 @@ class GameState:
         elif phase is Phase.SLAM:
             if not isinstance(action, Slam):
                 self._refuse("Now the taker says 'chelem' or 'no_chelem'.", "wrong_phase")
+            if action is Slam.ANNOUNCE_PETIT and not self.rules.petit_chelem:
+                self._refuse("A petit chelem is announced only with the variant petit_chelem.",
+                             "no_petit_chelem")
         elif phase is Phase.CALLING:
             if not isinstance(action, Card) or action not in self._callable_cards():
                 allowed = self._callable_cards()
@@ -453,6 +637,22 @@ class GameState:
             self._refuse("The Excuse may be shown in a poignée only by a player who has no other "
                          "trump left to show.", "poignee_excuse")
 
+    def _misere_refusal(self, seat: int, misere: Misere) -> None:
+        if not self.rules.misere:
+            self._refuse("Misère is declared only with the variant misere.", "no_misere")
+        if self.seat_sides:
+            self._refuse("No misère is declared in this game.", "no_misere")
+        if self.tricks or self._has_played(seat):
+            self._refuse("A misère is declared just before your first card.", "misere_timing")
+        if misere.kind in self.miseres.get(seat, ()):
+            self._refuse(f"Seat {seat} has already declared the {misere.kind} misère.",
+                         "misere_timing")
+        held = cards_of(self.hands[seat] & MISERE_KINDS[misere.kind])
+        if held:
+            self._refuse(f"A {misere.kind} misère needs a hand with {_MISERE_WORDS[misere.kind]}; "
+                         f"seat {seat} holds " + ", ".join(c.short_name for c in held[:4])
+                         + (", …" if len(held) > 4 else "") + ".", "misere_hand")
+
     def _has_played(self, seat: int) -> bool:
         return any(seat == (self.leader + k) % self.rules.players for k in range(len(self.trick)))
 
@@ -468,12 +668,15 @@ class GameState:
             return
         best_seat, best = max(self.bids, key=lambda item: item[1])
         if best is Bid.PASS:
+            if self.rules.goulash:
+                self._start_goulash()
+                return
             self._void("all_passed")
             return
         self.taker, self.contract = best_seat, best
         self.events.append(("taker", best_seat, best))
         self.to_act = best_seat
-        if players == 5:
+        if self.rules.has_partner_call:
             self.phase = Phase.CALLING
         else:
             self._after_call()
@@ -514,12 +717,31 @@ class GameState:
         self.chelem_announced = choice is Slam.ANNOUNCE
         if self.chelem_announced:
             self.events.append(("chelem_announced", self.taker))
+        self.petit_chelem_announced = choice is Slam.ANNOUNCE_PETIT
+        if self.petit_chelem_announced:  # our choice: like a slam, the announcer leads
+            self.events.append(("petit_chelem_announced", self.taker))
         self.phase = Phase.PLAYING
-        self.leader = self.taker if self.chelem_announced else (self.dealer + 1) % self.rules.players
+        self.leader = self.taker if self.chelem_announced or self.petit_chelem_announced \
+            else (self.dealer + 1) % self.rules.players
         self.to_act = self.leader
+
+    def _start_goulash(self) -> None:
+        """Goulash (seed 004): all passed, so the deal is played with no taker, no bonuses;
+        the dog stays aside, nobody's."""
+        self.goulash = True
+        self.seat_sides = True
+        self.goulash_debts: list[tuple[int, int]] = []  # (Excuse player, trick winner) owed
+        self.piles = [0] * self.players
+        self.owed_exchange = [0] * self.players
+        self.side_tricks = [0] * self.players
+        self.events.append(("goulash",))
+        self.phase = Phase.PLAYING
+        self.leader = self.to_act = (self.dealer + 1) % self.players
 
     def _play_card(self, card: Card) -> None:
         seat = self.to_act
+        if self.table is not None and self.faceup[seat] >> card.index & 1:
+            self._play_from_pile(seat, card)
         self.hands[seat] &= ~(1 << card.index)
         self.trick.append(card.index)
         self.events.append(("play", seat, card))
@@ -531,11 +753,25 @@ class GameState:
         else:
             self._close_trick()
 
+    def _play_from_pile(self, seat: int, card: Card) -> None:
+        """Two players: a face-up card leaves its pile; the next card turns up after the trick."""
+        self.faceup[seat] &= ~(1 << card.index)
+        for number, pile in enumerate(self.table[seat]):
+            if pile and pile[-1] == card.index:
+                pile.pop()
+                if pile:
+                    self.to_turn.append((seat, number))
+                return
+
     def _close_trick(self) -> None:
+        if self.goulash:
+            return self._close_goulash_trick()
+        if self.imprenable is not None and 1 in self.trick:
+            return self._close_imprenable_trick()
         rules = self.rules
         trick = self.trick
         players = rules.players
-        position = winning_position(trick)
+        position = self._winner_of(trick)
         winner = (self.leader + position) % players
         winner_side = self.side_of(winner)
         cards = 0
@@ -564,6 +800,99 @@ class GameState:
         self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
         self.trick = []
         self.leader = self.to_act = winner
+        if self.table is not None:
+            self._turn_piles()
+        if is_last:
+            self._finish()
+
+    def _turn_piles(self) -> None:
+        for seat, number in self.to_turn:
+            self.faceup[seat] |= 1 << self.table[seat][number][-1]
+            self.events.append(("turned", seat, number, DECK[self.table[seat][number][-1]]))
+        self.to_turn = []
+
+    def _close_imprenable_trick(self) -> None:
+        """A trick holding an imprenable Petit: the Petit never wins, and it stays with its
+        holder's side, which gives a small card in exchange (even on the last trick: the seeds
+        say nothing of a change of sides for it). An Excuse in the same trick follows §8."""
+        rules = self.rules
+        players = rules.players
+        trick = self.trick
+        seen = self._rules_trick()
+        position = self._winner_of(seen)
+        winner = (self.leader + position) % players
+        winner_side = self.side_of(winner)
+        holder_side = self.side_of(self.imprenable)
+        cards = 0
+        for index in trick:
+            cards |= 1 << index
+        is_last = len(self.tricks) + 1 == rules.tricks
+        outcome = None
+        if 0 in trick:
+            excuse_seat = (self.leader + trick.index(0)) % players
+            excuse_side = self.side_of(excuse_seat)
+            outcome = excuse_outcome(rules, is_last,
+                                     self.side_tricks[excuse_side] == len(self.tricks))
+            if outcome is ExcuseOutcome.WINS_TRICK:
+                winner, winner_side = excuse_seat, excuse_side
+                self.excuse_slam = True
+        if holder_side != winner_side:
+            cards &= ~PETIT_BIT
+            self.piles[holder_side] |= PETIT_BIT
+            self.owed_exchange[holder_side] += 1
+        if outcome is ExcuseOutcome.CHANGES_SIDES:
+            cards &= ~EXCUSE_BIT
+            self.piles[1 - excuse_side] |= EXCUSE_BIT
+        elif outcome is ExcuseOutcome.KEPT and excuse_side != winner_side:
+            cards &= ~EXCUSE_BIT
+            self.piles[excuse_side] |= EXCUSE_BIT
+            self.owed_exchange[excuse_side] += 1
+        self.piles[winner_side] |= cards
+        self.side_tricks[winner_side] += 1
+        _settle_exchange(self.piles, self.owed_exchange)
+        self.tricks.append((self.leader, tuple(trick), winner))
+        self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
+        self.trick = []
+        self.leader = self.to_act = winner
+        if is_last:
+            self._finish()
+
+    def _close_goulash_trick(self) -> None:
+        """Goulash: every seat for himself. The Excuse stays with its player, who owes the
+        trick's winner a small card; on the last trick it wins the trick (seed 004)."""
+        rules = self.rules
+        players = rules.players
+        trick = self.trick
+        position = self._winner_of(trick)
+        winner = (self.leader + position) % players
+        cards = 0
+        for index in trick:
+            cards |= 1 << index
+        is_last = len(self.tricks) + 1 == rules.tricks
+        if 0 in trick:
+            excuse_seat = (self.leader + trick.index(0)) % players
+            if is_last:
+                winner = excuse_seat
+            elif excuse_seat != winner:
+                cards &= ~EXCUSE_BIT
+                self.piles[excuse_seat] |= EXCUSE_BIT
+                self.goulash_debts = self.goulash_debts + [(excuse_seat, winner)]
+        self.piles[winner] |= cards
+        self.side_tricks[winner] += 1
+        debts = []
+        for debtor, creditor in self.goulash_debts:
+            small = self.piles[debtor] & SMALL_CARDS_MASK
+            if small:
+                low = small & -small
+                self.piles[debtor] ^= low
+                self.piles[creditor] |= low
+            else:
+                debts.append((debtor, creditor))
+        self.goulash_debts = debts
+        self.tricks.append((self.leader, tuple(trick), winner))
+        self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
+        self.trick = []
+        self.leader = self.to_act = winner
         if is_last:
             self._finish()
 
@@ -577,6 +906,10 @@ class GameState:
     # ----- the end ------------------------------------------------------------------
 
     def _finish(self) -> None:
+        if self.goulash:
+            return self._finish_goulash()
+        if self.table is not None:
+            return self._finish_two_players()
         contract = self.contract
         aside = mask_of(DECK[i] for i in self.discard) if contract.takes_dog else self.dog
         piles = list(self.piles)
@@ -585,21 +918,58 @@ class GameState:
         # exchange card still owed is given from it.
         _settle_exchange(piles, list(self.owed_exchange))
         taker_pile, defence_pile = self.final_piles = tuple(piles)
-        halves = half_points_of(taker_pile)
+        halves = self._units_of(taker_pile)
         bouts = (taker_pile & BOUTS_MASK).bit_count()
         breakdown = score_deal(self.rules, contract, halves, bouts,
                                petit_au_bout=self._petit_au_bout(), poignees=self._poignee_levels(),
                                chelem=self._chelem_outcome(), alone=self.partner is None)
         scores = breakdown.seat_scores(self.taker, self.partner)
+        extra = {}
+        if self.miseres:
+            misere = misere_payments(self.players, [seat for seat in sorted(self.miseres)
+                                                    for _ in self.miseres[seat]])
+            scores = [a + b for a, b in zip(scores, misere)]
+            extra["misere_scores"] = misere
+        if self.rules.cosmic_tribe:
+            extra.update(unit=3, total_units=234)
         self.phase = Phase.FINISHED
         self.is_over = True
         self.to_act = None
         self.result = DealResult(taker=self.taker, partner=self.partner, bid=contract,
                                  taker_half_points=halves, taker_bouts=bouts,
-                                 breakdown=breakdown, scores=tuple(scores))
+                                 breakdown=breakdown, scores=tuple(scores), **extra)
+        self.events.append(("scored", tuple(scores)))
+
+    def _finish_goulash(self) -> None:
+        self.final_piles = tuple(self.piles)
+        units = tuple(self._units_of(pile) for pile in self.piles)
+        scores, lines = score_goulash(units, self.rules.points_unit)
+        self._finish_without_taker("goulash", units, scores, lines)
+
+    def _finish_two_players(self) -> None:
+        self.final_piles = tuple(self.piles)
+        units = tuple(half_points_of(pile) for pile in self.piles)
+        bouts = tuple((pile & BOUTS_MASK).bit_count() for pile in self.piles)
+        petit = None
+        _, cards, last_winner = self.tricks[-2 if self.excuse_slam else -1]
+        if 1 in cards:
+            petit = last_winner
+        winner, scores, lines = score_two_players(units, bouts, petit)
+        self._finish_without_taker("two_players", units, scores, lines, bouts, winner)
+
+    def _finish_without_taker(self, kind, units, scores, lines, bouts=(), winner=None) -> None:
+        self.phase = Phase.FINISHED
+        self.is_over = True
+        self.to_act = None
+        unit = self.rules.points_unit
+        self.result = DealResult(scores=tuple(scores), kind=kind, seat_units=tuple(units),
+                                 seat_bouts=tuple(bouts), winner=winner, lines=tuple(lines),
+                                 unit=unit, total_units=unit * self.rules.total_points)
         self.events.append(("scored", tuple(scores)))
 
     def _petit_au_bout(self) -> "str | None":
+        if self.imprenable is not None:
+            return None  # an imprenable Petit is never won: no petit au bout (our choice)
         trick_number = -2 if self.excuse_slam else -1
         if len(self.tricks) < -trick_number:
             return None
@@ -612,10 +982,15 @@ class GameState:
         every = len(self.tricks)
         if self.chelem_announced:
             return "announced_made" if self.side_tricks[TAKER_SIDE] == every else "announced_failed"
+        if self.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
+            return "petit_announced_made" if self.side_tricks[TAKER_SIDE] >= every - 1 \
+                else "petit_announced_failed"
         if self.side_tricks[TAKER_SIDE] == every:
             return "made"
         if self.side_tricks[DEFENCE_SIDE] == every:
             return "defence"
+        if self.rules.petit_chelem and self.side_tricks[TAKER_SIDE] == every - 1:
+            return "petit_made"
         return None
 
     def _poignee_levels(self) -> tuple[str, ...]:
@@ -653,7 +1028,21 @@ class GameState:
                                 for k, i in enumerate(self.trick)),
             tricks_won=tuple(winners.count(s) for s in range(self.rules.players)),
             legal_actions=tuple(self.legal_actions()) if seat == self.to_act else (),
-            result=self.result if over else None)
+            result=self.result if over else None,
+            miseres={s: tuple(kinds) for s, kinds in self.miseres.items()},
+            petit_chelem_announced=self.petit_chelem_announced,
+            petit_imprenable=self.imprenable,
+            table=self._table_view())
+
+    def _table_view(self) -> tuple:
+        """Two players: for each seat and pile, its face-up card (None if the top card is
+        still face down or the pile is empty) and how many cards it holds."""
+        if self.table is None:
+            return ()
+        return tuple(
+            tuple((DECK[pile[-1]] if pile and self.faceup[seat] >> pile[-1] & 1 else None,
+                   len(pile)) for pile in self.table[seat])
+            for seat in range(2))
 
     def to_record(self) -> dict:
         """This deal as a hand record (HAND_RECORD.md), as far as it has gone."""
@@ -665,6 +1054,9 @@ class GameState:
             "dog": [str(c) for c in cards_of(self.dealt_dog)],
             "bids": [bid.value for _, bid in self.bids],
         }
+        if self.dealt_table is not None:
+            record["piles"] = [[[str(DECK[i]) for i in pile] for pile in piles]
+                               for piles in self.dealt_table]
         if self.called is not None:
             record["called"] = str(self.called)
         if self.discard:
@@ -674,6 +1066,14 @@ class GameState:
                 "chelem": self.chelem_announced,
                 "poignees": {str(seat): [str(c) for c in cards]
                              for seat, cards in sorted(self.poignees.items())}}
+        if self.petit_chelem_announced or self.miseres:
+            declarations = record.setdefault("declarations", {"chelem": False, "poignees": {}})
+            if self.petit_chelem_announced:
+                declarations["petit_chelem"] = True
+            if self.miseres:
+                declarations["miseres"] = {
+                    str(seat): kinds[0] if len(kinds) == 1 else list(kinds)
+                    for seat, kinds in sorted(self.miseres.items())}
         tricks = [[str(DECK[i]) for i in cards] for _, cards, _ in self.tricks]
         if self.trick:
             tricks.append([str(DECK[i]) for i in self.trick])

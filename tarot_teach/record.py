@@ -1,5 +1,28 @@
 """Hand records (HAND_RECORD.md): replay a whole deal, checking every step.
 
+Variants add a few fields to the record (HAND_RECORD.md is shared; they are written
+down here):
+
+- ``variant``: each option by name, ``true``/``false``; ``alternative_scoring`` may also
+  name a scoring table (``"round_tens"`` ...). An unknown name is refused with the list.
+- ``declarations.miseres`` (variant ``misere``): seat → ``"trumps"`` or ``"honours"`` (a
+  list when a seat declares both). Each is declared just before the seat's first card,
+  after its poignée if it shows one.
+- ``declarations.petit_chelem`` (variant ``petit_chelem``): ``true`` when the taker
+  announced a petit chelem (all tricks but one) instead of a chelem; he then leads.
+- Goulash (variant ``goulash``): the bids are all ``pass``, then the tricks follow as usual
+  (no discard, no declarations); the result is ``{"goulash": true, "points": [...],
+  "scores": [...]}`` with each seat's points.
+- Two players (variant ``two_players``, ``players`` 2): ``hands`` holds the 21 cards of each
+  hand, ``piles`` each seat's six piles of three cards from bottom to top (the last card
+  is the one dealt face up), ``dog`` is ``[]`` and ``bids`` is absent or ``[]``; the
+  tricks (two cards each, 39 of them) list the cards as played, from the hand or from a
+  pile. The result is ``{"winner": seat or null, "points": [...], "bouts": [...],
+  "scores": [...]}``.
+- Petit imprenable needs no field: the hand shows who holds a Petit sec.
+- A contract result may carry ``misere_scores``, the misère payments already included in
+  ``scores``.
+
 >>> from tarot_teach.game import GameState, random_playout
 >>> import random
 >>> played = random_playout(GameState.new(seed=11), random.Random(11))
@@ -19,14 +42,15 @@ from pathlib import Path
 
 from .cards import parse_card
 from .errors import IllegalAction, InvalidRecord
-from .game import GameState, Poignee, Slam
+from .game import MISERE_KINDS, GameState, Misere, Poignee, Slam
 from .rules import Bid, Phase, RuleSet
 from .scoring import HANDFUL_LEVELS
 
 __all__ = ["replay", "state_from_record", "load_record"]
 
 _RECORD_KEYS = {"players", "variant", "dealer", "hands", "dog", "bids", "called", "discard",
-                "declarations", "tricks", "commentary", "title", "notes", "seed", "result"}
+                "declarations", "tricks", "commentary", "title", "notes", "seed", "result",
+                "piles"}
 
 
 def load_record(path) -> dict:
@@ -64,7 +88,7 @@ def state_from_record(record: dict, complete: bool = True) -> GameState:
         raise InvalidRecord(f"unknown field {', '.join(map(repr, unknown))} in the hand record")
     rules = RuleSet.from_record(record.get("players", 4), record.get("variant"))
     state = GameState.from_hands(rules, record.get("hands"), record.get("dog"),
-                                 record.get("dealer", 0))
+                                 record.get("dealer", 0), record.get("piles"))
     bids = _list(record, "bids")
     tricks = _list(record, "tricks")
     discard = _list(record, "discard")
@@ -72,8 +96,13 @@ def state_from_record(record: dict, complete: bool = True) -> GameState:
     if not isinstance(declarations, dict):
         raise InvalidRecord("declarations must be an object")
     poignees = _read_poignees(declarations.get("poignees") or {}, rules)
+    miseres = _read_miseres(declarations.get("miseres") or {}, rules)
     if state.is_over:  # petit sec
         return state
+    if rules.two_players:
+        if bids:
+            raise InvalidRecord("two players do not bid: the record has no bids")
+        return _play_tricks(state, record, tricks, poignees, miseres, complete)
     for number, bid in enumerate(bids):
         _step(state, Bid.parse(bid), f"bid {number + 1}")
     if state.is_over:
@@ -94,11 +123,27 @@ def state_from_record(record: dict, complete: bool = True) -> GameState:
         if state.phase is Phase.DISCARD:
             return _incomplete(state, complete, f"the discard must hold {rules.dog_size} cards")
     elif discard:
+        if state.contract is None:
+            raise InvalidRecord("there is no discard in a goulash (everybody passed)")
         raise InvalidRecord(f"there is no discard after {state.contract.english}")
     chelem = declarations.get("chelem", False)
     if not isinstance(chelem, bool):
         raise InvalidRecord("declarations.chelem must be true or false")
-    _step(state, Slam.ANNOUNCE if chelem else Slam.DECLINE, "the slam announcement")
+    petit_chelem = declarations.get("petit_chelem", False)
+    if not isinstance(petit_chelem, bool):
+        raise InvalidRecord("declarations.petit_chelem must be true or false")
+    if chelem and petit_chelem:
+        raise InvalidRecord("a taker announces a chelem or a petit chelem, not both")
+    if state.phase is Phase.SLAM:
+        _step(state, Slam.ANNOUNCE if chelem else Slam.ANNOUNCE_PETIT if petit_chelem
+              else Slam.DECLINE, "the slam announcement")
+    elif chelem or petit_chelem:
+        raise InvalidRecord("nobody took: there is no slam to announce in a goulash")
+    return _play_tricks(state, record, tricks, poignees, miseres, complete)
+
+
+def _play_tricks(state, record, tricks, poignees, miseres, complete) -> GameState:
+    rules = state.rules
     if len(tricks) > rules.tricks:
         raise InvalidRecord(f"the record has {len(tricks)} tricks; a deal has {rules.tricks}")
     for number, trick in enumerate(tricks, start=1):
@@ -110,7 +155,15 @@ def state_from_record(record: dict, complete: bool = True) -> GameState:
             seat = state.to_act
             if seat in poignees and not state.tricks:
                 _step(state, poignees.pop(seat), f"trick {number}, the poignée")
+            if seat in miseres and not state.tricks:
+                for misere in miseres.pop(seat):
+                    _step(state, misere, f"trick {number}, the misère")
             _step(state, _card(card, f"trick {number}"), f"trick {number}")
+    if miseres:
+        seat = next(iter(miseres))
+        raise IllegalAction(f"the misère of seat {seat}: a misère is declared before the first "
+                            f"card, and seat {seat} never played in the first trick",
+                            "misere_timing", seat)
     if poignees:
         seat = next(iter(poignees))
         raise IllegalAction(f"the poignée of seat {seat}: a poignée is shown before the first "
@@ -166,6 +219,28 @@ def _read_poignees(raw, rules: RuleSet) -> dict:
                 f"the poignée of seat {seat} shows {len(shown)} cards; with {rules.players} players "
                 f"a poignée shows exactly {', '.join(map(str, rules.handful_thresholds))}")
         result[seat] = Poignee(shown, levels[len(shown)])
+    return result
+
+
+def _read_miseres(raw, rules: RuleSet) -> dict:
+    if not isinstance(raw, dict):
+        raise InvalidRecord("declarations.miseres must map seats to 'trumps' or 'honours'")
+    if raw and not rules.misere:
+        raise InvalidRecord("declarations.miseres needs the variant misere")
+    result = {}
+    for seat_text, kinds in raw.items():
+        try:
+            seat = int(seat_text)
+        except (TypeError, ValueError):
+            raise InvalidRecord(f"misère seat {seat_text!r} is not a seat number") from None
+        if not 0 <= seat < rules.players:
+            raise InvalidRecord(f"misère seat {seat} does not exist")
+        kinds = [kinds] if isinstance(kinds, str) else kinds
+        if not isinstance(kinds, list) or not kinds \
+                or any(kind not in MISERE_KINDS for kind in kinds) or len(set(kinds)) != len(kinds):
+            raise InvalidRecord(f"the misère of seat {seat} must be 'trumps', 'honours' or a list "
+                                f"of both, not {kinds!r}")
+        result[seat] = [Misere(kind) for kind in kinds]
     return result
 
 

@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass, field, fields
 
 from .errors import InvalidRecord
+from .variants import COSMIC_TARGETS, DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES
 
 __all__ = ["Bid", "Phase", "RuleSet", "VARIANTS", "IMPLEMENTED_VARIANTS"]
 
@@ -134,26 +135,39 @@ VARIANTS = {
 }
 """Every variant name a record may use, with what it changes."""
 
-IMPLEMENTED_VARIANTS = frozenset({
-    "excuse_last_trick_to_winner", "excuse_always_kept", "old_handful_scale", "clockwise",
-    "no_take", "pousse",
-})
-"""The variants this version of the engine plays; the others are refused with a clear message."""
+IMPLEMENTED_VARIANTS = frozenset(VARIANTS)
+"""The variants this version of the engine plays (all of them)."""
 
-_SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}
+_SIZES = {2: (21, 0), 3: (24, 6), 4: (18, 6), 5: (15, 3)}
 _HANDFULS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+_FFT_TABLE = SCORING_TABLES["fft"]
+# Variants that fix the number of players.
+_PLAYERS_OF = {"cosmic_tribe": 3, "five_no_partner": 5, "two_players": 2}
 
 
 @dataclass(frozen=True)
 class RuleSet:
     """The rules of one deal: the number of players and the variants in force.
 
-    Variant options are keyword flags named as in RULES.md §11.
+    Variant options are keyword flags named as in RULES.md §11; ``alternative_scoring``
+    also takes the name of a scoring table (:data:`tarot_teach.variants.SCORING_TABLES`).
 
     >>> RuleSet(players=4, excuse_always_kept=True)
     RuleSet(players=4, excuse_always_kept=True)
     >>> RuleSet(players=4).bids
     (<Bid.TAKE: 'take'>, <Bid.GUARD: 'guard'>, <Bid.GUARD_WITHOUT: 'guard_without'>, <Bid.GUARD_AGAINST: 'guard_against'>)
+    >>> RuleSet(players=4, alternative_scoring=True)
+    RuleSet(players=4, alternative_scoring='fixed_bases')
+    >>> RuleSet(players=3, cosmic_tribe=True).targets[2], RuleSet(players=3, cosmic_tribe=True).points_unit
+    (36, 3)
+    >>> r = RuleSet(players=2, two_players=True); r.hand_size, r.table_cards, r.tricks, r.dog_size
+    (21, 18, 39, 0)
+    >>> r = RuleSet(players=5, five_no_partner=True); r.hand_size, r.dog_size, r.packet_size
+    (14, 8, 2)
+    >>> RuleSet(players=4, cosmic_tribe=True)
+    Traceback (most recent call last):
+    ...
+    tarot_teach.errors.InvalidRecord: the variant cosmic_tribe is played by 3 players, not 4
     """
 
     players: int = 4
@@ -165,7 +179,7 @@ class RuleSet:
     petit_chelem: bool = field(default=False, repr=False)
     pousse: bool = field(default=False, repr=False)
     no_take: bool = field(default=False, repr=False)
-    alternative_scoring: bool = field(default=False, repr=False)
+    alternative_scoring: "bool | str" = field(default=False, repr=False)
     old_handful_scale: bool = field(default=False, repr=False)
     goulash: bool = field(default=False, repr=False)
     two_players: bool = field(default=False, repr=False)
@@ -175,19 +189,39 @@ class RuleSet:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or self.players not in _SIZES:
-            raise InvalidRecord(f"players must be 3, 4 or 5, not {self.players!r}")
+            raise InvalidRecord(f"players must be 3, 4 or 5 (2 with two_players), "
+                                f"not {self.players!r}")
+        table = self.alternative_scoring
+        if table is True:
+            object.__setattr__(self, "alternative_scoring", DEFAULT_ALTERNATIVE_TABLE)
+        elif isinstance(table, str) and (table not in SCORING_TABLES or table == "fft"):
+            raise InvalidRecord(
+                f"unknown scoring table {table!r}; alternative_scoring is true or one of: "
+                + ", ".join(sorted(set(SCORING_TABLES) - {"fft"})))
+        elif not isinstance(table, (bool, str)):
+            raise InvalidRecord("alternative_scoring must be true, false or the name of a "
+                                f"scoring table, not {table!r}")
+        for name, players in _PLAYERS_OF.items():
+            if getattr(self, name) and self.players != players:
+                raise InvalidRecord(f"the variant {name} is played by {players} players, "
+                                    f"not {self.players}")
+        if self.players == 2 and not self.two_players:
+            raise InvalidRecord("players must be 3, 4 or 5 (2 only with the variant two_players)")
         if self.excuse_last_trick_to_winner and self.excuse_always_kept:
             raise InvalidRecord("excuse_last_trick_to_winner and excuse_always_kept exclude each other")
-        if self.pousse and self.no_take:
-            pass  # both may be played together: Pousse, Guard, ...
-        missing = sorted(set(self.variant_names) - IMPLEMENTED_VARIANTS)
-        if missing:
-            raise InvalidRecord(
-                f"variant {', '.join(missing)} is not implemented yet; the engine plays "
-                + ", ".join(sorted(IMPLEMENTED_VARIANTS)))
+        if self.two_players:
+            clash = [name for name in ("goulash", "pousse", "no_take", "misere", "petit_chelem",
+                                       "alternative_scoring", "old_handful_scale",
+                                       "petit_imprenable") if getattr(self, name)]
+            if clash:
+                raise InvalidRecord(f"two_players has no bidding, no poignée and no declarations: "
+                                    f"it cannot be played with {', '.join(clash)}")
+        if self.old_handful_scale and self.scoring_table.handful_bonuses is not None:
+            raise InvalidRecord(f"the scoring table {self.alternative_scoring!r} has its own "
+                                "poignée scale: it cannot be played with old_handful_scale")
 
     def __repr__(self) -> str:
-        flags = "".join(f", {name}=True" for name in self.variant_names)
+        flags = "".join(f", {name}={getattr(self, name)!r}" for name in self.variant_names)
         return f"RuleSet(players={self.players}{flags})"
 
     @classmethod
@@ -204,8 +238,14 @@ class RuleSet:
                 + ", ".join(sorted(VARIANTS)))
         options = {}
         for name, value in variant.items():
+            if name == "alternative_scoring" and isinstance(value, str):
+                options[name] = value
+                continue
             if not isinstance(value, bool):
-                raise InvalidRecord(f"variant option {name!r} must be true or false, not {value!r}")
+                extra = (" or the name of a scoring table" if name == "alternative_scoring"
+                         else "")
+                raise InvalidRecord(f"variant option {name!r} must be true or false{extra}, "
+                                    f"not {value!r}")
             options[name] = value
         return cls(players=players, **options)
 
@@ -216,33 +256,85 @@ class RuleSet:
 
     def to_record(self) -> dict:
         """The ``variant`` object of a hand record."""
-        return {name: True for name in self.variant_names}
+        return {name: getattr(self, name) for name in self.variant_names}
 
     @property
     def hand_size(self) -> int:
+        """Cards in each hand (with two players, the hand without the six piles)."""
+        if self.five_no_partner:
+            return 14
         return _SIZES[self.players][0]
 
     @property
     def dog_size(self) -> int:
+        if self.five_no_partner:
+            return 8
         return _SIZES[self.players][1]
 
     @property
+    def table_cards(self) -> int:
+        """Two players: the cards each player has in six piles on the table (18); else 0."""
+        return 18 if self.two_players else 0
+
+    @property
     def tricks(self) -> int:
-        """The number of tricks in a deal (equal to the hand size)."""
-        return self.hand_size
+        """The number of tricks in a deal (the hand size, plus the piles with two players)."""
+        return self.hand_size + self.table_cards
 
     @property
     def packet_size(self) -> int:
+        """Cards per packet in the deal: 3; 4 in Cosmic Tribe (seed 002's quarts); 2 for
+        five players without a partner (14 cards a hand is not a multiple of 3)."""
+        if self.cosmic_tribe:
+            return 4
+        if self.five_no_partner:
+            return 2
         return 3
 
     @property
     def handful_thresholds(self) -> tuple[int, int, int]:
         """Trumps to show for a simple, double and triple poignée."""
-        return _HANDFULS[self.players]
+        if self.cosmic_tribe:
+            return (13, 16, 18)
+        return _HANDFULS.get(self.players, (10, 13, 15))
+
+    @property
+    def scoring_table(self):
+        """The :class:`~tarot_teach.variants.ScoringTable` in force (FFT by default)."""
+        if self.alternative_scoring:
+            return SCORING_TABLES[self.alternative_scoring]
+        return _FFT_TABLE
 
     @property
     def handful_bonuses(self) -> tuple[int, int, int]:
+        own = self.scoring_table.handful_bonuses
+        if own is not None:
+            return own
         return (20, 40, 60) if self.old_handful_scale else (20, 30, 40)
+
+    @property
+    def targets(self) -> dict:
+        """Points the taker needs, by the number of bouts (keys in Cosmic Tribe)."""
+        return COSMIC_TARGETS if self.cosmic_tribe else _FFT_TARGETS
+
+    @property
+    def points_unit(self) -> int:
+        """Points are counted in halves (2) or, in Cosmic Tribe, in thirds (3)."""
+        return 3 if self.cosmic_tribe else 2
+
+    @property
+    def total_points(self) -> int:
+        """The pack's points: 91, or 78 tricky points in Cosmic Tribe."""
+        return 78 if self.cosmic_tribe else 91
+
+    @property
+    def has_partner_call(self) -> bool:
+        """Five players calling a King (not in five_no_partner)."""
+        return self.players == 5 and not self.five_no_partner
+
+    @property
+    def bout_word(self) -> str:
+        return "key" if self.cosmic_tribe else "bout"
 
     @property
     def bids(self) -> tuple[Bid, ...]:
@@ -255,4 +347,8 @@ class RuleSet:
         return tuple(result)
 
     def multiplier(self, bid: Bid) -> int:
-        return bid.multiplier
+        """The bid's multiplier in the scoring table in force."""
+        return self.scoring_table.multiplier(bid)
+
+
+_FFT_TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}

@@ -22,9 +22,11 @@ from numbers import Real
 
 from .errors import InvalidRecord
 from .rules import Bid, RuleSet
+from .variants import format_points
 
 __all__ = ["TARGETS", "target_for", "ScoreBreakdown", "score_deal", "score", "explain_score",
-           "parse_points", "CHELEM_OUTCOMES", "HANDFUL_LEVELS"]
+           "parse_points", "CHELEM_OUTCOMES", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
+           "score_goulash", "score_two_players", "misere_payments"]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 """Points the taker needs, by the number of bouts in the taker's pile."""
@@ -42,7 +44,12 @@ _CHELEM_WORDS = {
     "made": "Slam made without announcement",
     "announced_failed": "Slam announced and missed",
     "defence": "Slam by the defence",
+    "petit_announced_made": "Petit chelem announced and made",
+    "petit_announced_failed": "Petit chelem announced and missed",
+    "petit_made": "Petit chelem made without announcement",
 }
+PETIT_CHELEM_OUTCOMES = ("petit_announced_made", "petit_announced_failed", "petit_made")
+"""The chelem values of the petit_chelem variant (all tricks but one)."""
 
 
 def target_for(bouts: int) -> int:
@@ -74,10 +81,11 @@ class ScoreBreakdown:
     partner: "int | None"
     each_defender: int
     lines: tuple[str, ...] = field(default=(), compare=False)
+    unit: int = 2  # taker_half_points counts halves (2), or thirds in Cosmic Tribe (3)
 
     @property
     def taker_points(self) -> Fraction:
-        return Fraction(self.taker_half_points, 2)
+        return Fraction(self.taker_half_points, self.unit)
 
     def to_dict(self) -> dict:
         """The dict that :func:`score` returns (HAND_RECORD.md)."""
@@ -94,43 +102,58 @@ class ScoreBreakdown:
         return gains
 
 
-def _half_point_word(halves: int) -> str:
-    return f"{halves // 2}" if halves % 2 == 0 else f"{halves // 2}.5"
-
-
 def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: int,
                petit_au_bout: "str | None" = None, poignees=(), chelem: "str | None" = None,
                alone: bool = False) -> ScoreBreakdown:
-    """Score a deal from its facts. ``taker_half_points`` counts half points (43 points → 86).
+    """Score a deal from its facts. ``taker_half_points`` counts half points (43 points → 86);
+    in Cosmic Tribe (``rules.points_unit`` 3) it counts thirds of a tricky point.
 
     This is the one place where §9's formula is written; :func:`score` and the
-    replay of a full hand record both call it.
+    replay of a full hand record both call it. The scoring table of the rule set
+    (FFT by default; ``alternative_scoring``) gives the bases, multipliers and bonuses.
     """
     players = rules.players
-    target = TARGETS[taker_bouts]
-    difference = taker_half_points - 2 * target
+    table = rules.scoring_table
+    unit = rules.points_unit
+    target = rules.targets[taker_bouts]
+    difference = taker_half_points - unit * target
     made = difference >= 0
-    margin = (abs(difference) + 1) // 2  # the half point goes to the side that wins the deal
+    margin = (abs(difference) + unit - 1) // unit  # the fraction goes to the side that wins
     sign = 1 if made else -1
-    multiplier = bid.multiplier
-    lines = [f"Target with {taker_bouts} bout{'s' if taker_bouts != 1 else ''}: {target} points."]
-    points_word = _half_point_word(taker_half_points)
+    multiplier = table.multiplier(bid)
+    word = rules.bout_word
+    lines = [f"Target with {taker_bouts} {word}{'s' if taker_bouts != 1 else ''}: {target} points."]
+    points_word = format_points(taker_half_points, unit)
     verdict = f"made by {margin}" if made else f"failed by {margin}"
-    if taker_half_points % 2:
-        verdict += " (the half point goes to the side that wins)"
+    if taker_half_points % unit:
+        verdict += (" (the half point goes to the side that wins)" if unit == 2
+                    else " (the fraction of a point goes to the side that wins)")
     lines.append(f"The taker has {points_word} points: {verdict}.")
-    base = sign * (25 + margin)
-    lines.append(f"Contract: 25 + {margin} = {25 + margin}"
-                 + (", counted for the taker: +" if made else ", counted against the taker: ")
-                 + f"{base}.")
+    counted = table.round_margin(margin)
+    if counted != margin:
+        lines.append(f"This table rounds the margin to the nearest {table.round_to}: {counted}.")
+    if table.bases is None:
+        base = sign * (25 + counted)
+        lines.append(f"Contract: 25 + {counted} = {25 + counted}"
+                     + (", counted for the taker: +" if made else ", counted against the taker: ")
+                     + f"{base}.")
+    else:
+        fixed = table.bases[bid.value]
+        base = sign * (fixed + counted)
+        lines.append(f"Contract: {fixed} for {bid.english} + {counted} = {fixed + counted}"
+                     + (", counted for the taker: +" if made else ", counted against the taker: ")
+                     + f"{base}.")
     running = base
     if petit_au_bout is not None:
         bonus = 10 if petit_au_bout == "taker" else -10
         running += bonus
         who = "the taker" if petit_au_bout == "taker" else "the defence"
         lines.append(f"Petit au bout won by {who}: {bonus:+d}, so {running}.")
-    running *= multiplier
-    lines.append(f"{bid.english} multiplies by {multiplier}: {running}.")
+    if table.bases is None:
+        running *= multiplier
+        lines.append(f"{bid.english} multiplies by {multiplier}: {running}.")
+    else:
+        lines.append(f"No multiplier in this scoring table: {running}.")
     bonuses = dict(zip(HANDFUL_LEVELS, rules.handful_bonuses))
     for level in poignees:
         bonus = bonuses[level] * sign
@@ -138,12 +161,17 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         side = "the taker's side won" if made else "the defence won"
         lines.append(f"Poignée {level} ({bonuses[level]}), to the side that wins ({side}): "
                      f"{bonus:+d}, so {running}.")
-    chelem_bonus = CHELEM_OUTCOMES[chelem]
     if chelem is not None:
+        chelem_bonus = table.chelem[chelem] if chelem in table.chelem \
+            else table.petit_chelem[chelem]
         running += chelem_bonus
-        lines.append(f"{_CHELEM_WORDS[chelem]}: {chelem_bonus:+d}, so {running}.")
+        if chelem == "petit_made" and not chelem_bonus:
+            lines.append(f"{_CHELEM_WORDS[chelem]}: no score when it was not announced.")
+        else:
+            lines.append(f"{_CHELEM_WORDS[chelem]}: {chelem_bonus:+d}, so {running}.")
     hand_score = running
     if players == 5:
+        alone = alone or rules.five_no_partner
         taker_share = 4 if alone else 2
         partner_gain = None if alone else hand_score
     else:
@@ -162,14 +190,16 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         players=players, bid=bid, taker_half_points=taker_half_points, taker_bouts=taker_bouts,
         target=target, contract_made=made, margin=margin, petit_au_bout=petit_au_bout,
         poignees=tuple(poignees), chelem=chelem, alone=alone, hand_score=hand_score,
-        taker=taker_gain, partner=partner_gain, each_defender=-hand_score, lines=tuple(lines))
+        taker=taker_gain, partner=partner_gain, each_defender=-hand_score, lines=tuple(lines),
+        unit=unit)
 
 
-def parse_points(value, name: str = "taker_points") -> int:
-    """Read a number of card points (``43``, ``40.5``, ``"40,5"``) as half points.
+def parse_points(value, name: str = "taker_points", unit: int = 2) -> int:
+    """Read a number of card points (``43``, ``40.5``, ``"40,5"``) as half points
+    (``unit`` 3: as thirds, for Cosmic Tribe's ``"35 1/3"`` or ``Fraction(106, 3)``).
 
-    >>> parse_points(40.5), parse_points("41"), parse_points("40,5")
-    (81, 82, 81)
+    >>> parse_points(40.5), parse_points("41"), parse_points("40,5"), parse_points("35 1/3", unit=3)
+    (81, 82, 81, 106)
     >>> parse_points("forty")
     Traceback (most recent call last):
     ...
@@ -179,18 +209,25 @@ def parse_points(value, name: str = "taker_points") -> int:
     if isinstance(value, bool):
         raise problem
     if isinstance(value, str):
-        text = value.strip().replace(",", ".")
+        text = value.strip().replace(",", ".").replace("⅓", " 1/3").replace("⅔", " 2/3")
         try:
-            value = Fraction(text)
+            parts = text.split()
+            if len(parts) == 2 and "/" in parts[1] and "/" not in parts[0]:
+                value = Fraction(parts[0]) + Fraction(parts[1])
+            else:
+                value = Fraction(text)
         except (ValueError, ZeroDivisionError):
             raise problem from None
     if not isinstance(value, Real):
         raise problem
     try:
-        halves = Fraction(value) * 2
+        halves = Fraction(value) * unit
     except (ValueError, OverflowError):  # nan, inf
         raise problem from None
     if halves.denominator != 1:
+        if unit == 3:
+            raise InvalidRecord(f"{name} must be a whole number of tricky points or a number of "
+                                f"thirds (35 1/3), not {value!r}")
         raise InvalidRecord(f"{name} must be a whole or half number of points, not {value!r}")
     return int(halves)
 
@@ -210,14 +247,18 @@ def _read_summary(summary) -> tuple[RuleSet, dict]:
         if key not in summary:
             raise InvalidRecord(f"the deal summary needs {key!r}")
     rules = RuleSet.from_record(summary.get("players", 4), summary.get("variant"))
+    if rules.two_players:
+        raise InvalidRecord("a two-player deal has no bid: score it with score_two_players "
+                            "(each player's points and bouts)")
     bid = Bid.parse(summary["bid"])
     if bid is Bid.PASS:
         raise InvalidRecord("a scored deal needs a contract, not 'pass'")
     if bid not in rules.bids:
         raise InvalidRecord(f"{bid.value!r} is not a bid in these rules")
-    halves = parse_points(summary["taker_points"])
-    if not 0 <= halves <= 182:
-        raise InvalidRecord(f"taker_points must be between 0 and 91, not {summary['taker_points']!r}")
+    halves = parse_points(summary["taker_points"], unit=rules.points_unit)
+    if not 0 <= halves <= rules.points_unit * rules.total_points:
+        raise InvalidRecord(f"taker_points must be between 0 and {rules.total_points}, "
+                            f"not {summary['taker_points']!r}")
     bouts = summary["taker_bouts"]
     if isinstance(bouts, bool) or not isinstance(bouts, int) or not 0 <= bouts <= 3:
         raise InvalidRecord(f"taker_bouts must be 0, 1, 2 or 3, not {bouts!r}")
@@ -230,14 +271,18 @@ def _read_summary(summary) -> tuple[RuleSet, dict]:
     if len(poignees) > rules.players:
         raise InvalidRecord("there cannot be more poignées than players")
     chelem = summary.get("chelem")
-    if chelem not in CHELEM_OUTCOMES:
+    allowed = list(CHELEM_OUTCOMES) + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
+    if chelem not in allowed:
         raise InvalidRecord("chelem must be null, " + ", ".join(
-            repr(k) for k in CHELEM_OUTCOMES if k) + f", not {chelem!r}")
+            repr(k) for k in allowed if k) + f", not {chelem!r}"
+            + (" (the petit chelem values need the variant petit_chelem)"
+               if chelem in PETIT_CHELEM_OUTCOMES else ""))
     alone = summary.get("alone", False)
     if not isinstance(alone, bool):
         raise InvalidRecord(f"alone must be true or false, not {alone!r}")
     if alone and rules.players != 5:
         raise InvalidRecord("only a five-player taker can play alone")
+    alone = alone or rules.five_no_partner
     return rules, dict(bid=bid, taker_half_points=halves, taker_bouts=bouts,
                        petit_au_bout=petit, poignees=tuple(poignees), chelem=chelem, alone=alone)
 
@@ -260,3 +305,85 @@ def score(summary: dict) -> dict:
 def explain_score(summary: dict) -> list[str]:
     """The working of :func:`score`, one line per step, for the book and the exercises."""
     return list(score_summary(summary).lines)
+
+
+# ----- variants scored without a taker (RULES.md §9, §11) --------------------------------------
+
+
+def score_goulash(half_points, unit: int = 2) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Goulash (seed 004): each player pays every other player the points he took.
+
+    ``half_points`` lists each seat's points in halves (``unit`` 2). Our rounding: each
+    player's points are first rounded to a whole number, half points downwards (in the
+    taker-of-points' favour); then seat i gains Σ_j≠i (p_j − p_i), so the scores sum to zero.
+    Returns ``(scores, lines)``.
+
+    >>> score_goulash([20, 61, 40, 41])[0]  # 10, 30.5 → 30, 20, 20.5 → 20
+    (40, -40, 0, 0)
+    """
+    whole = [h // unit for h in half_points]
+    total = sum(whole)
+    players = len(whole)
+    scores = tuple(total - players * p for p in whole)
+    lines = []
+    for seat, (h, p) in enumerate(zip(half_points, whole)):
+        note = "" if h % unit == 0 else f" (rounded down from {format_points(h, unit)})"
+        lines.append(f"Seat {seat} took {p} points{note}.")
+    for seat, p in enumerate(whole):
+        lines.append(f"Seat {seat} pays {p} to each of the {players - 1} others and receives "
+                     f"{total - p} in all from them: {scores[seat]:+d}.")
+    return scores, tuple(lines)
+
+
+def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
+                      ) -> tuple["int | None", tuple[int, int], tuple[str, ...]]:
+    """Two players (seed 001): each player has the usual target for his bouts; the one who
+    reaches it wins 25 plus the excess; petit au bout gives 10 to the player who won the last
+    trick with the Petit in it. Half points go to the winner as in §9, so the margin is
+    rounded up. Targets for 3 bouts between them add up to 92 > 91 points, so at most one
+    player reaches his; when neither does (each half a point short) the deal is drawn: only
+    petit au bout is paid. Returns ``(winner, scores, lines)``.
+
+    >>> score_two_players([90, 92], [2, 1])  # 45 points with 2 bouts, 46 with 1
+    (0, (29, -29), ('Seat 0: 45 points, 2 bouts, target 41: made by 4.', 'Seat 1: 46 points, 1 bout, target 51: failed by 5.', 'Seat 0 wins 25 + 4 = 29 from seat 1.'))
+    """
+    lines = []
+    winner = None
+    margin = 0
+    for seat in (0, 1):
+        target = TARGETS[bouts[seat]]
+        difference = half_points[seat] - 2 * target
+        this_margin = (abs(difference) + 1) // 2
+        verdict = f"made by {this_margin}" if difference >= 0 else f"failed by {this_margin}"
+        lines.append(f"Seat {seat}: {format_points(half_points[seat], 2)} points, {bouts[seat]} "
+                     f"bout{'s' if bouts[seat] != 1 else ''}, target {target}: {verdict}.")
+        if difference >= 0:
+            winner, margin = seat, this_margin
+    gains = [0, 0]
+    if winner is None:
+        lines.append("Neither player reaches his target: the deal is drawn.")
+    else:
+        amount = 25 + margin
+        gains[winner] += amount
+        gains[1 - winner] -= amount
+        lines.append(f"Seat {winner} wins 25 + {margin} = {amount} from seat {1 - winner}.")
+    if petit_au_bout is not None:
+        gains[petit_au_bout] += 10
+        gains[1 - petit_au_bout] -= 10
+        lines.append(f"Petit au bout: seat {petit_au_bout} wins 10 more.")
+    return winner, (gains[0], gains[1]), tuple(lines)
+
+
+def misere_payments(players: int, declarers) -> tuple[int, ...]:
+    """Misère (variant): each declarer receives 10 from every other player.
+
+    >>> misere_payments(4, [2])
+    (-10, -10, 30, -10)
+    """
+    gains = [0] * players
+    for seat in declarers:
+        for other in range(players):
+            if other != seat:
+                gains[other] -= 10
+                gains[seat] += 10
+    return tuple(gains)

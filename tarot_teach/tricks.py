@@ -75,6 +75,36 @@ def winning_position(trick: Sequence[int]) -> int:
     return best_position
 
 
+def winning_position_ranked(trick: Sequence[int], values: Sequence[int]) -> int:
+    """:func:`winning_position` with plain cards compared by ``values[index]`` instead of their
+    index: the hook for a variant's own order of the pips (Cosmic Tribe's Fire and Air run
+    10 low … 1 high). Trumps and the Excuse are unchanged; ``values`` keeps each suit in its
+    own block of 14.
+
+    >>> from tarot_teach.variants import COSMIC_RANK_VALUES
+    >>> five, ten = parse_card("5S").index, parse_card("10S").index
+    >>> winning_position_ranked([five, ten], COSMIC_RANK_VALUES), winning_position([five, ten])
+    (0, 1)
+    """
+    best_position = -1
+    best_value = -1
+    led_suit_mask = 0
+    for position, index in enumerate(trick):
+        if index == 0:
+            continue
+        if not led_suit_mask:
+            led_suit_mask = SUIT_MASK_OF_INDEX[index] or TRUMP_MASK
+        if index <= 21:
+            value = 1000 + index
+        elif (1 << index) & led_suit_mask:
+            value = values[index]
+        else:
+            continue
+        if value > best_value:
+            best_value, best_position = value, position
+    return best_position
+
+
 def led_suit(trick: Iterable["Card | str"]) -> "Suit | None":
     """The suit to follow: that of the first card that is not the Excuse (None if there is none).
 

@@ -197,8 +197,10 @@ def test_bad_variant_name_lists_the_variants(record4):
         assert name in message
 
 
-def test_variant_not_implemented_or_not_boolean(record4):
-    assert "not implemented" in str(refused(dict(record4, variant={"misere": True})))
+def test_variant_value_refused_or_wrong_table_size(record4):
+    message = str(refused(dict(record4, variant={"alternative_scoring": "chicane"})))
+    assert "chicane" in message and "round_tens" in message and "fixed_bases" in message
+    assert "3 players" in str(refused(dict(record4, variant={"cosmic_tribe": True})))
     assert "true or false" in str(refused(dict(record4, variant={"pousse": "yes"})))
     assert "exclude" in str(refused(dict(record4, variant={"excuse_always_kept": True,
                                                            "excuse_last_trick_to_winner": True})))
