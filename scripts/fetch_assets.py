@@ -26,8 +26,9 @@ Nothing here goes into an ``html_static_path`` folder on purpose: Jupyter Book 1
 myst-nb adds the widget scripts only to pages that hold widget state (``nb_ipywidgets_js``),
 and Sphinx adds MathJax only to pages with math (``mathjax_path``).
 
-Later: Pyodide / JupyterLite assets will be fetched by :func:`fetch_jupyterlite`
-(a stub for now, not run by default).
+      _static/vendor/lite/                     Pyodide core (npm), the Pyodide kernel's worker
+                                               and wheels (PyPI), see fetch_jupyterlite()
+      _static/vendor/live/session.json         where live.js finds its kernel (static: lite)
 """
 
 from __future__ import annotations
@@ -266,19 +267,178 @@ def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False)
     return True
 
 
-def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
-    """Placeholder: Pyodide core (npm ``pyodide``) and the browser wheels for JupyterLite.
+PYODIDE = NpmPackage(
+    "pyodide",
+    "314.0.6",
+    "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ==",
+)
+LITE_DIR = SITE_VENDOR / "lite"
+LIVE_DIR = SITE_VENDOR / "live"
+# Pure-Python wheels for the browser's Python (from PyPI, pinned where it matters).
+BROWSER_WHEELS = ["ipywidgets==8.1.9", "jedi", "micropip==0.11.1"]
+# The kernel ships shims for these (its ipykernel 6.9.2 and widgetsnbextension 4.0.999).
+SHIMMED = ("widgetsnbextension", "ipykernel")
 
-    Not implemented yet and not part of the default run. When it is, it should follow the
-    same pattern: pinned versions, integrity check, output under vendor/, stamp file.
+
+def _canonical(name: str) -> str:
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _wheel_meta(path: Path) -> dict:
+    """Name, version and top-level import names of a wheel (for pyodide-lock.json)."""
+    import zipfile
+
+    name, version = path.name.split("-")[:2]
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if "/" in n or n.endswith(".py")}
+                      - {n.split("/")[0] for n in names if ".dist-info/" in n or ".data/" in n})
+    return {"name": _canonical(name), "version": version, "imports": tops}
+
+
+def _kernel_extension() -> Path:
+    """The jupyterlite-pyodide-kernel labextension folder of this environment (from PyPI)."""
+    import sysconfig
+
+    for base in {sys.prefix, sysconfig.get_path("data")}:
+        ext = Path(base) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+        if (ext / "package.json").is_file():
+            return ext
+    raise FetchError("jupyterlite-pyodide-kernel is not installed: pip install -e '.[book]'")
+
+
+def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
+    """Everything the static book needs to run its exercises in the browser, offline.
+
+    * Pyodide's core from npm ``pyodide`` (same version as jupyterlite-pyodide-kernel wants),
+      with a ``pyodide-lock.json`` that lists only the wheels below (all pure Python);
+    * the Pyodide kernel's worker and its wheels (piplite, pyodide_kernel, ipykernel and
+      widgetsnbextension shims) from the installed ``jupyterlite-pyodide-kernel`` (PyPI);
+    * ipywidgets, jedi, micropip and their dependencies from PyPI (``pip download``,
+      Python 3.14, pure Python only), and this project's wheel (``pip wheel --no-deps``);
+    * a piplite index (``all.json``, written by jupyterlite-pyodide-kernel's own code);
+    * ``_static/vendor/live/session.json`` telling live.js where all this is.
+
+    The project wheel changes with the code, so it is rebuilt whenever tarot_teach/ changed.
     """
-    raise NotImplementedError("JupyterLite/Pyodide assets are not fetched yet")
+    ext = _kernel_extension()
+    ext_version = json.loads((ext / "package.json").read_text())["version"]
+    src_hash = hashlib.sha256()
+    for path in sorted((ROOT / "tarot_teach").rglob("*.py")) + sorted(
+            (ROOT / "exercises").rglob("*.json")):
+        src_hash.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+    wanted = {
+        "packages": [PYODIDE.spec, f"@jupyterlite/pyodide-kernel-extension@{ext_version}"],
+        "wheels": BROWSER_WHEELS,
+        "project sha256": src_hash.hexdigest(),
+    }
+    required = ["pyodide/pyodide.mjs", "pyodide/pyodide-lock.json", "comlink.worker.js",
+                "pypi/all.json"]
+    if not force and _stamp_ok(LITE_DIR, wanted, required) and (LIVE_DIR / "session.json").is_file():
+        if not quiet:
+            log(f"jupyterlite: up to date in {LITE_DIR.relative_to(ROOT)}")
+        return True
+    if check:
+        if not quiet:
+            log(f"jupyterlite: MISSING or outdated in {LITE_DIR.relative_to(ROOT)}")
+        return False
+
+    tgz = npm_pack(PYODIDE)
+    if LITE_DIR.exists():
+        shutil.rmtree(LITE_DIR)
+    pyodide_dir = LITE_DIR / "pyodide"
+    pypi = LITE_DIR / "pypi"
+    pypi.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="lite-") as tmp:
+        pkg = extract(tgz, Path(tmp))
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                     "pyodide-lock.json", "LICENSE", "package.json"):
+            if (pkg / name).is_file():
+                _copy(pkg / name, pyodide_dir / name)
+        npm_lock = json.loads((pkg / "pyodide-lock.json").read_text())
+
+        # Wheels: PyPI (pip), the kernel's own, and the project's.
+        cache = NPM_CACHE.parent / "wheels"
+        cache.mkdir(parents=True, exist_ok=True)
+        pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+        log("jupyterlite: pip download " + " ".join(BROWSER_WHEELS))
+        subprocess.run(pip + ["download", "--quiet", "--only-binary=:all:", "--python-version",
+                              "3.14", "--implementation", "py", "--platform", "any",
+                              "-d", str(cache), *BROWSER_WHEELS], check=True)
+        build = Path(tmp) / "project"
+        subprocess.run(pip + ["wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                              "-w", str(build), str(ROOT)], check=True)
+        wheels = {}
+        for whl in sorted(cache.glob("*.whl")):
+            if _canonical(whl.name.split("-")[0]) not in SHIMMED:
+                wheels[_canonical(whl.name.split("-")[0])] = whl
+        for whl in sorted((ext / "static" / "pypi").glob("*.whl")):
+            name = _canonical(whl.name.split("-")[0])
+            if name != "widgetsnbextension" or whl.name.startswith("widgetsnbextension-4"):
+                wheels[name] = whl
+        for whl in build.glob("*.whl"):
+            wheels[_canonical(whl.name.split("-")[0])] = whl
+        for whl in wheels.values():
+            _copy(whl, pypi / whl.name)
+
+    from jupyterlite_pyodide_kernel.addons.piplite import write_wheel_index
+
+    write_wheel_index(pypi)
+    # pyodide-lock.json: the npm one's "info", and only our wheels, so that Pyodide itself
+    # loads them all at start (in parallel) and never asks its CDN for anything.
+    packages = {}
+    for name, whl in sorted(wheels.items()):
+        meta = _wheel_meta(pypi / whl.name)
+        packages[name] = {
+            "name": name, "version": meta["version"], "file_name": f"../pypi/{whl.name}",
+            "install_dir": "site",
+            "sha256": hashlib.sha256((pypi / whl.name).read_bytes()).hexdigest(),
+            "package_type": "package", "imports": meta["imports"], "depends": [],
+            "unvendored_tests": False, "shared_library": False,
+        }
+    (pyodide_dir / "pyodide-lock.json").write_text(
+        json.dumps({"info": npm_lock["info"], "packages": packages}, indent=1))
+    workers = sorted((ext / "static").glob("comlink.worker.*.js"))
+    if not workers:
+        raise FetchError(f"no comlink.worker.*.js in {ext}")
+    _copy(workers[0], LITE_DIR / "comlink.worker.js")
+    for lic in ext.glob("static/third-party-licenses.json"):
+        _copy(lic, LITE_DIR / "kernel-third-party-licenses.json")
+    # Chapters read exercises/**/*.json next to the package (Path(tarot_teach.__file__)
+    # .parent.parent / "exercises"): write them there in the browser's file system too.
+    data = {p.relative_to(ROOT / "exercises").as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted((ROOT / "exercises").rglob("*.json"))}
+    setup = (
+        "import pathlib, tarot_teach\n"
+        "_d = pathlib.Path(tarot_teach.__file__).resolve().parent.parent / 'exercises'\n"
+        f"for _n, _t in {data!r}.items():\n"
+        "    (_d / _n).parent.mkdir(parents=True, exist_ok=True)\n"
+        "    (_d / _n).write_text(_t, encoding='utf-8')\n"
+        "import ipywidgets, tarot_teach.widgets\n"
+    )
+    LIVE_DIR.mkdir(parents=True, exist_ok=True)
+    (LIVE_DIR / "session.json").write_text(json.dumps({
+        "mode": "lite",
+        "base": "_static/vendor/lite/",
+        "worker": "comlink.worker.js",
+        "pyodide": "pyodide/pyodide.mjs",
+        "piplite": "pypi/" + wheels["piplite"].name,
+        "indexes": ["pypi/all.json"],
+        "preload": sorted(packages),
+        "setup": setup,
+    }, indent=1) + "\n")
+    _write_stamp(LITE_DIR, wanted)
+    log(f"jupyterlite: ready in {LITE_DIR.relative_to(ROOT)} ({len(wheels)} wheels)")
+    return True
 
 
 GROUPS = {
     "widgets": fetch_widget_js,
     "mathjax": fetch_mathjax,
-    # "jupyterlite": fetch_jupyterlite,  # enable once implemented
+    "jupyterlite": fetch_jupyterlite,
 }
 
 

@@ -109,6 +109,8 @@ def _live_cells(app: Sphinx, docname: str) -> "list[dict] | None":
 
 
 def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    # No favicon: say so, so that browsers do not ask the server for /favicon.ico (a 404).
+    context["metatags"] = context.get("metatags", "") + '<link rel="icon" href="data:,">\n'
     body = context.get("body") or ""
     if doctree is None or WIDGET_VIEW not in body:
         return

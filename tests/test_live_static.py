@@ -1,0 +1,66 @@
+"""Live exercises, static mode: the built HTML folder on a plain static web server (no
+Jupyter server); live.js runs the exercises in the browser with JupyterLite's Pyodide kernel
+(Pyodide from npm, the kernel's worker and wheels from PyPI, the tarot_teach wheel), offline.
+
+Same checks as tests/test_live_local.py for every exercise page: one answer judged right,
+one wrong, no console error, no request leaving 127.0.0.1; the times are printed (-s).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+
+import pytest
+
+from test_live_local import built_book, exercise_pages, run_pages  # noqa: F401 (fixture)
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """What any static web server does, with the usual types for modules and WebAssembly."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".whl": "application/zip",
+    }
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def static_server(built_book):  # noqa: F811 (the fixture imported above)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(built_book)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_static_site_says_lite_and_bundles_the_kernel(built_book):  # noqa: F811
+    session = json.loads((built_book / "_static/vendor/live/session.json").read_text())
+    assert session["mode"] == "lite"
+    lite = built_book / session["base"]
+    assert (lite / session["pyodide"]).is_file()
+    assert (lite / session["worker"]).is_file()
+    wheels = [p.name for p in (lite / "pypi").glob("*.whl")]
+    assert any(w.startswith("tarot_teach-") for w in wheels), wheels
+    assert any(w.startswith("ipywidgets-8.1.9-") for w in wheels), wheels
+    assert not any(w.startswith(("numpy-", "matplotlib-")) for w in wheels)
+    lock = json.loads((lite / "pyodide/pyodide-lock.json").read_text())
+    assert set(session["preload"]) <= set(lock["packages"])
+
+
+def test_every_exercise_page_is_live_in_the_browser_with_pyodide(built_book, static_server):  # noqa: F811
+    pages = exercise_pages(built_book)
+    assert len(pages) >= 10, pages
+    run_pages(static_server, pages, "JupyterLite Pyodide kernel", live_timeout=90_000)
