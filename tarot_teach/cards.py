@@ -245,6 +245,17 @@ class Card:
             return special.get(self.rank, f"trump {self.rank}")
         return f"{_RANK_ENGLISH.get(self.rank, str(self.rank))} of {self.suit.english}"
 
+    def display_name(self, rules=None) -> str:
+        """The name under a rule set's skin (Cosmic Tribe names its cards its own way);
+        the notation ``str(card)`` never changes.
+
+        >>> from tarot_teach.rules import RuleSet
+        >>> parse_card("CC").display_name(RuleSet(players=3, cosmic_tribe=True))
+        'Marvel of Fire'
+        """
+        from .variants import display_name
+        return display_name(self, rules)
+
     @property
     def french_name(self) -> str:
         """French name: ``Roi de cœur``, ``le Petit``, ``atout 12``, ``l'Excuse``."""

@@ -285,7 +285,11 @@ class GameState:
         self.seat_sides = False  # goulash and two players: each seat is its own side
         self.dealt_table = None
         self.table = None
+        # True when the play of the cards needs the slower, general code: two players'
+        # piles, an imprenable Petit, a goulash. The FFT game never sets it.
+        self._special = False
         if rules.two_players:
+            self._special = True
             if table is None:
                 raise InvalidRecord("two players need their six piles on the table")
             self.dealt_table = tuple(tuple(tuple(pile) for pile in piles) for piles in table)
@@ -305,6 +309,7 @@ class GameState:
             # Petit imprenable: the holder announces it at once (our choice of the moments the
             # seeds allow) and plays the Petit like an Excuse for the whole deal.
             self.imprenable = petit_sec[0]
+            self._special = True
             self.events.append(("petit_imprenable", petit_sec[0]))
 
     # ----- construction -------------------------------------------------
@@ -414,11 +419,11 @@ class GameState:
         phase = self.phase
         if phase is _PLAYING:
             actions = cards_of(self._legal_play_mask())
-            if not self.tricks and self.to_act not in self.poignees and not self.seat_sides:
-                actions += self._poignee_options(self.to_act)
-            if self.rules.misere and not self.tricks and not self.seat_sides \
-                    and not self._has_played(self.to_act):
-                actions += self._misere_options(self.to_act)
+            if not self.tricks and not self.seat_sides:
+                if self.to_act not in self.poignees:
+                    actions += self._poignee_options(self.to_act)
+                if self.rules.misere and not self._has_played(self.to_act):
+                    actions += self._misere_options(self.to_act)
             return actions
         if phase is Phase.BIDDING:
             highest = max((bid for _, bid in self.bids), default=Bid.PASS)
@@ -443,7 +448,7 @@ class GameState:
     def _legal_play_mask(self) -> int:
         if self._legal_cache is None:
             seat = self.to_act
-            if self.imprenable is not None or self.table is not None:
+            if self._special:
                 mask = self._variant_legal_mask(seat)
             else:
                 mask = legal_mask(self.hands[seat], self.trick)
@@ -730,6 +735,7 @@ class GameState:
         the dog stays aside, nobody's."""
         self.goulash = True
         self.seat_sides = True
+        self._special = True
         self.goulash_debts: list[tuple[int, int]] = []  # (Excuse player, trick winner) owed
         self.piles = [0] * self.players
         self.owed_exchange = [0] * self.players
@@ -740,7 +746,7 @@ class GameState:
 
     def _play_card(self, card: Card) -> None:
         seat = self.to_act
-        if self.table is not None and self.faceup[seat] >> card.index & 1:
+        if self._special and self.table is not None and self.faceup[seat] >> card.index & 1:
             self._play_from_pile(seat, card)
         self.hands[seat] &= ~(1 << card.index)
         self.trick.append(card.index)
@@ -764,10 +770,11 @@ class GameState:
                 return
 
     def _close_trick(self) -> None:
-        if self.goulash:
-            return self._close_goulash_trick()
-        if self.imprenable is not None and 1 in self.trick:
-            return self._close_imprenable_trick()
+        if self._special:
+            if self.goulash:
+                return self._close_goulash_trick()
+            if self.imprenable is not None and 1 in self.trick:
+                return self._close_imprenable_trick()
         rules = self.rules
         trick = self.trick
         players = rules.players
@@ -800,7 +807,7 @@ class GameState:
         self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
         self.trick = []
         self.leader = self.to_act = winner
-        if self.table is not None:
+        if self._special and self.table is not None:
             self._turn_piles()
         if is_last:
             self._finish()
