@@ -369,7 +369,7 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
                               "3.14", "--implementation", "py", "--platform", "any",
                               "-d", str(cache), *BROWSER_WHEELS], check=True)
         build = Path(tmp) / "project"
-        subprocess.run(pip + ["wheel", "--quiet", "--no-deps", "--no-build-isolation",
+        subprocess.run(pip + ["wheel", "--quiet", "--no-deps",
                               "-w", str(build), str(ROOT)], check=True)
         wheels = {}
         for whl in sorted(cache.glob("*.whl")):
