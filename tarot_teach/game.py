@@ -45,7 +45,7 @@ from .tricks import (SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_po
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["GameState", "Slam", "Poignee", "Misere", "DealResult", "SeatView", "parse_action",
-           "MISERE_KINDS"]
+           "MISERE_KINDS", "misere_kinds", "misere_problem"]
 
 TAKER_SIDE, DEFENCE_SIDE = 0, 1
 _PLAYING = Phase.PLAYING
@@ -81,6 +81,31 @@ MISERE_KINDS = {"trumps": TRUMP_MASK | EXCUSE_BIT, "honours": COURTS_MASK | BOUT
 """Misère: the cards a hand must be without, by kind (no trump and no Excuse; no face card
 and no bout)."""
 _MISERE_WORDS = {"trumps": "no trump and no Excuse", "honours": "no face card and no bout"}
+
+
+def misere_kinds(hand) -> list[str]:
+    """The misères a hand may declare (variant ``misere``): ``"trumps"``, ``"honours"``.
+
+    >>> misere_kinds(["KH", "2S", "3C"]), misere_kinds(["T5", "2S", "3C"]), misere_kinds(["EX", "KH"])
+    (['trumps'], ['honours'], [])
+    """
+    mask = hand if isinstance(hand, int) else mask_of(parse_card(c) for c in hand)
+    return [kind for kind, without in MISERE_KINDS.items() if not mask & without]
+
+
+def misere_problem(hand, kind: str) -> "str | None":
+    """Why a hand may not declare this misère (the cards that spoil it), or None if it may.
+
+    >>> print(misere_problem(["KH", "T3", "2S"], "trumps"))
+    A trumps misère needs a hand with no trump and no Excuse; this hand holds trump 3.
+    """
+    mask = hand if isinstance(hand, int) else mask_of(parse_card(c) for c in hand)
+    held = cards_of(mask & MISERE_KINDS[kind])
+    if not held:
+        return None
+    article = "An" if kind == "honours" else "A"
+    return (f"{article} {kind} misère needs a hand with {_MISERE_WORDS[kind]}; this hand holds "
+            + ", ".join(c.short_name for c in held[:4]) + (", …" if len(held) > 4 else "") + ".")
 
 
 class Slam(enum.Enum):
@@ -654,7 +679,9 @@ class GameState:
                          "misere_timing")
         held = cards_of(self.hands[seat] & MISERE_KINDS[misere.kind])
         if held:
-            self._refuse(f"A {misere.kind} misère needs a hand with {_MISERE_WORDS[misere.kind]}; "
+            article = "An" if misere.kind == "honours" else "A"
+            self._refuse(f"{article} {misere.kind} misère needs a hand with "
+                         f"{_MISERE_WORDS[misere.kind]}; "
                          f"seat {seat} holds " + ", ".join(c.short_name for c in held[:4])
                          + (", …" if len(held) > 4 else "") + ".", "misere_hand")
 

@@ -181,11 +181,19 @@ def _the(card: Card) -> str:
     return name if name.startswith("the ") else f"the {name}"
 
 
-def trick_winner(trick: Iterable["Card | str"]) -> Card:
-    """The card that wins a complete trick (the Excuse never does).
+def trick_winner(trick: Iterable["Card | str"], rules=None) -> Card:
+    """The card that wins a complete trick (the Excuse never does). With a rule set, its own
+    order of the pips (Cosmic Tribe: Fire ♣ and Air ♠ run 10 low … 1 high).
 
     >>> trick_winner(["9S", "KS", "2S", "QH"])
     Card('KS')
+    >>> from tarot_teach.rules import RuleSet
+    >>> trick_winner(["9S", "2S", "QH"], RuleSet(players=3, cosmic_tribe=True))
+    Card('2S')
     """
     cards = parse_cards(list(trick))
-    return cards[winning_position([c.index for c in cards])]
+    indices = [c.index for c in cards]
+    if rules is not None and rules.cosmic_tribe:
+        from .variants import COSMIC_RANK_VALUES
+        return cards[winning_position_ranked(indices, COSMIC_RANK_VALUES)]
+    return cards[winning_position(indices)]

@@ -594,3 +594,114 @@ def test_misere_and_imprenable_are_played_in_the_random_deals():
             declared += bool(state.miseres)
             imprenable += state.imprenable is not None and state.result.void is None
     assert declared >= 5 and imprenable >= 5
+
+
+# ----- the exercises of chapter 30 (headless) -----------------------------------------------------
+
+import ipywidgets as widgets  # noqa: E402
+
+from tarot_teach.widgets.variants import (CosmicPointsExercise, CosmicTrickExercise,  # noqa: E402
+                                          GoulashExercise, MisereExercise, VariantScoreExercise,
+                                          side_by_side, side_by_side_html)
+
+WIDGET_EXERCISES = (VariantScoreExercise, CosmicPointsExercise, CosmicTrickExercise,
+                    MisereExercise, GoulashExercise)
+
+
+def test_variant_score_exercise_right_wrong_and_malformed():
+    exercise = VariantScoreExercise(seed=3)
+    right = score(exercise.question)["hand_score"]
+    exercise.box.value = str(right)
+    assert exercise.check().ok
+    exercise.box.value = str(right + 5)
+    result = exercise.check()
+    assert not result.ok and "The working" in result.message
+    assert "30-variants.html#other-scoring-tables" in exercise.feedback.value
+    exercise.box.value = "lots"
+    assert exercise.check().invalid_input and "Traceback" not in exercise.feedback.value
+
+
+def test_cosmic_points_exercise():
+    exercise = CosmicPointsExercise(question=("KH", "2H", "3H", "T1", "5C", "6C"))
+    # two tierces (2) + the Archon of Water (4) + the Wizard (4)
+    expected = sum(COSMIC_THIRDS[parse_card(c).index] for c in exercise.question) // 3
+    exercise.box.value = str(expected)
+    assert expected == 10 and exercise.check().ok
+    exercise.box.value = "9"
+    result = exercise.check()
+    assert not result.ok and any("Archon of Water: +4" in line for line in result.details)
+    exercise.box.value = ""
+    assert exercise.check().invalid_input
+
+
+def test_cosmic_trick_exercise():
+    exercise = CosmicTrickExercise(question=("9S", "2S", "4S"))
+    exercise.choice.value = "2S"
+    assert exercise.check().ok
+    exercise.choice.value = "9S"
+    result = exercise.check()
+    assert not result.ok and "10 (lowest)" in result.message
+    exercise.choice.value = None
+    assert exercise.check().invalid_input
+
+
+def test_misere_exercise():
+    hand = ("KH", "2S", "3C", "4D", "5H", "6S", "7C", "8D", "9H", "10S", "1C", "2D", "3H",
+            "4S", "5C", "6D", "7H", "8S")
+    exercise = MisereExercise(question=hand)
+    exercise.choice.value = "Trump misère"
+    assert exercise.check().ok
+    exercise.choice.value = "Both misères"
+    result = exercise.check()
+    assert not result.ok and "K♥" in result.details[0]
+    exercise.choice.value = None
+    assert exercise.check().invalid_input
+
+
+def test_goulash_exercise():
+    exercise = GoulashExercise(question=((20, 61, 40, 41), 1))
+    exercise.box.value = "-40"
+    assert exercise.check().ok
+    exercise.box.value = "40"
+    assert not exercise.check().ok and "30-variants.html#goulash" in exercise.feedback.value
+    exercise.box.value = "minus"
+    assert exercise.check().invalid_input
+
+
+@pytest.mark.parametrize("exercise_class", WIDGET_EXERCISES, ids=lambda c: c.__name__)
+def test_every_exercise_answers_and_draws_new_questions(exercise_class):
+    exercise = exercise_class(seed=5)
+    assert not exercise.check().ok  # nothing entered
+    seen = {repr(exercise.question)}
+    for _ in range(6):
+        assert exercise.solution_text().strip()
+        exercise.new_button.click()
+        seen.add(repr(exercise.question))
+    assert len(seen) >= 3
+    for text in ("<script>alert(1)</script>", "1e999", "½"):
+        for box in [w for w in exercise.inputs if isinstance(w, widgets.Text)]:
+            box.value = text
+            exercise.check()
+            assert "<script>" not in exercise.feedback.value
+            assert "could not be checked" not in exercise.feedback.value
+
+
+def test_side_by_side_matches_the_engine():
+    deal = {"players": 4, "bid": "guard", "taker_points": 49, "taker_bouts": 2,
+            "petit_au_bout": "taker", "poignees": ["simple"]}
+    rows = dict((title, result) for title, result, _ in side_by_side(deal))
+    assert rows["FFT"]["taker"] == 318  # the FFT rulebook's example
+    assert rows["Fixed bases (seed 003)"]["hand_score"] == 40 + 8 + 10 + 20
+    assert rows["Round tens (seed 001)"]["hand_score"] == 80 + 10 + 10 + 20
+    assert rows["Guard against ×5 (seed 001)"]["hand_score"] == (25 + 8 + 10) * 2 + 10
+    assert rows["Pousse doubling (seed 001)"]["hand_score"] == (25 + 8 + 10) * 4 + 10
+    assert "working" in side_by_side_html(deal)
+
+
+def test_chapter_anchors_exist():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "book" / "30-variants.md").read_text()
+    headings = {line[3:].strip().lower().replace(" ", "-") for line in text.splitlines()
+                if line.startswith("## ")}
+    for anchor in ("other-scoring-tables", "cosmic-tribe", "a-bonus-for-a-poor-hand", "goulash"):
+        assert anchor in headings
