@@ -20,6 +20,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 
 from docutils import nodes
@@ -93,7 +95,10 @@ def _mark_cells(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def _live_cells(app: Sphinx, docname: str) -> "list[dict] | None":
-    """The code cells a live page must run (index, source), or None if it shows no widget."""
+    """The code cells a live page must run (index, source), or None if it shows no widget.
+
+    Cells tagged ``tt-static`` (build-time figures, say) are not run again live.
+    """
     path = Path(app.env.doc2path(docname))
     if path.suffix != ".md" or not path.is_file():
         return None
@@ -103,14 +108,18 @@ def _live_cells(app: Sphinx, docname: str) -> "list[dict] | None":
     cells = [
         {"index": index, "source": cell.source}
         for index, cell in enumerate(notebook.cells)
-        if cell.cell_type == "code" and "remove-cell" not in cell.metadata.get("tags", [])
+        if cell.cell_type == "code"
+        and not {"remove-cell", "tt-static"} & set(cell.metadata.get("tags", []))
     ]
     return cells
 
 
 def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> None:
     # No favicon: say so, so that browsers do not ask the server for /favicon.ico (a 404).
-    context["metatags"] = context.get("metatags", "") + '<link rel="icon" href="data:,">\n'
+    context["metatags"] = context.get("metatags", "") + '<link rel="icon" href="data:,">\n' + (
+        # Long radio-button labels wrap instead of overlapping the next option (phones).
+        "<style>.widget-radio-box label{height:auto;min-height:var(--jp-widgets-inline-height);"
+        "line-height:1.3;white-space:normal;margin-bottom:0.35em}</style>\n")
     body = context.get("body") or ""
     if doctree is None or WIDGET_VIEW not in body:
         return
@@ -134,6 +143,10 @@ def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> 
 
 
 def setup(app: Sphinx) -> dict:
+    # Pages are executed at build time: their exercises must not read (or show) the
+    # builder's own progress file, so the kernels get a throwaway one.
+    os.environ["TAROT_TEACH_PROGRESS"] = str(
+        Path(tempfile.mkdtemp(prefix="tarot-build-")) / "progress.json")
     app.connect("builder-inited", _check_vendored)
     app.connect("doctree-resolved", _mark_cells)
     app.connect("html-page-context", _embed_live_cells)
