@@ -249,6 +249,20 @@ class RuleSet:
             options[name] = value
         return cls(players=players, **options)
 
+    @classmethod
+    def from_variant(cls, variant=None, players: "int | None" = None) -> "RuleSet":
+        """The rule set of a ``variant`` object; a variant that fixes the table size (Cosmic
+        Tribe 3, five without partner 5, two players 2) sets ``players`` when it is not given.
+
+        >>> RuleSet.from_variant({"cosmic_tribe": True}).players
+        3
+        """
+        variant = variant or {}
+        if players is None:
+            players = next((size for name, size in _PLAYERS_OF.items()
+                            if isinstance(variant, dict) and variant.get(name)), 4)
+        return cls.from_record(players, variant)
+
     @property
     def variant_names(self) -> tuple[str, ...]:
         """The names of the variants switched on, in a stable order."""

@@ -705,3 +705,65 @@ def test_chapter_anchors_exist():
                 if line.startswith("## ")}
     for anchor in ("other-scoring-tables", "cosmic-tribe", "a-bonus-for-a-poor-hand", "goulash"):
         assert anchor in headings
+
+
+# ----- the card table with variants -----------------------------------------------------------------
+
+from tarot_teach import Card  # noqa: E402
+from tarot_teach.players import ComputerPlayer  # noqa: E402
+from tarot_teach.widgets.table import TableWidget  # noqa: E402
+
+
+def click_through(table: TableWidget) -> None:
+    clicks = 0
+    while not table.state.is_over:
+        view = table.state.view(table.learner)
+        assert view.to_act == table.learner
+        if view.phase is Phase.DISCARD:
+            trial = table.state.copy()
+            chosen = []
+            for _ in range(table.rules.dog_size):
+                action = ComputerPlayer().decide(trial).action
+                trial.play(action)
+                chosen.append(action)
+            for card, button in table.hand.buttons.items():
+                button.value = card in chosen
+            table.discard_button.click()
+        elif view.phase is Phase.PLAYING:
+            legal = [a for a in view.legal_actions if isinstance(a, Card)]
+            if len(legal) < len(view.legal_actions) and clicks % 2 == 0:
+                table.actions.children[0].click()  # a declaration button (misère, poignée)
+            else:
+                table.hand.buttons[legal[0]].value = True
+        else:
+            table.actions.children[0 if view.phase is Phase.BIDDING
+                                   and table.rules.goulash else -1].click()
+        clicks += 1
+        assert clicks < 120
+        assert "✘" not in table.feedback.value
+
+
+@pytest.mark.parametrize("variant", [
+    {"goulash": True}, {"two_players": True}, {"cosmic_tribe": True}, {"five_no_partner": True},
+    {"misere": True}, {"petit_chelem": True}, {"petit_imprenable": True},
+    {"alternative_scoring": "round_tens"}], ids=lambda v: "-".join(v))
+def test_the_table_plays_every_variant(variant):
+    for seed in range(3):
+        table = TableWidget(seed=seed, variant=variant)
+        assert table.rules.variant_names == tuple(variant)
+        click_through(table)
+        assert table.state.is_over
+        if not table.state.result.void:
+            assert "Score" in table.score_view.value
+            assert sum(table.ledger.totals) == 0
+        table.new_button.click()
+
+
+def test_two_player_table_shows_only_face_up_pile_cards():
+    table = TableWidget(seed=2, variant={"two_players": True})
+    state = table.state
+    hidden = {DECK[i] for piles in state.table for pile in piles for i in pile[:-1]}
+    assert not hidden & set(table.hand.buttons)
+    for card in hidden:
+        assert card.name not in table.trick_view.value
+    assert "piles" in table.trick_view.value

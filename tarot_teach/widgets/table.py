@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..game import GameState, Poignee, Slam
+from ..game import GameState, Misere, Poignee, Slam
 from ..ledger import Ledger
 from ..players import ComputerPlayer
 from ..rules import Bid, Phase, RuleSet
@@ -48,9 +48,16 @@ def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
 class TableWidget:
     """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
 
-    def __init__(self, players: int = 4, seed: int = 0, learner: int = 0,
-                 state: "GameState | None" = None) -> None:
-        self.rules = RuleSet(players=players) if state is None else state.rules
+    def __init__(self, players: "int | None" = None, seed: int = 0, learner: int = 0,
+                 state: "GameState | None" = None, variant: "dict | None" = None) -> None:
+        # ``variant``: RuleSet options by name (RULES.md §11), e.g. {"goulash": True}; a
+        # variant that fixes the table size (Cosmic Tribe, two players) sets ``players``.
+        if state is not None:
+            self.rules = state.rules
+        elif variant:
+            self.rules = RuleSet.from_variant(variant, players)
+        else:
+            self.rules = RuleSet(players=players or 4)
         self.players = self.rules.players
         self.learner = learner
         self.seed = seed
@@ -219,7 +226,10 @@ class TableWidget:
         self.seats.value = seats_html(view, self.names)
         self.trick_view.value = trick_area_html(view, self.names)
         self._render_actions(view)
-        self.hand.set_cards(view.hand)
+        # Two players: the face-up cards of your piles are played like hand cards.
+        own_table = [card for card, _ in (view.table[self.learner] if view.table else ())
+                     if card is not None]
+        self.hand.set_cards(list(view.hand) + own_table)
         self._discard_buttons = {}
         if view.phase is Phase.DISCARD and view.to_act == self.learner:
             self.hand.single = False
@@ -255,6 +265,12 @@ def header_html(view, names, learner: int) -> str:
         partner = (f"; partner: {names[view.partner]}" if view.partner is not None
                    else "; partner: secret until the called card is played")
         contract += f"; called {view.called.name}{partner}"
+    if view.table:
+        contract = "Two players: no bidding, the dealer's opponent leads"
+    elif view.taker is None and view.phase is Phase.PLAYING:
+        contract = "Everybody passed: a goulash, everyone for himself — take few points"
+    if view.petit_imprenable is not None:
+        contract += f"; {names[view.petit_imprenable]} holds the Petit imprenable"
     turn = ("your turn" if view.to_act == learner else
             "" if view.to_act is None else f"{names[view.to_act]} to play")
     return (f"<div><b>{escape_text(contract)}</b> · dealer {escape_text(names[view.dealer])}"
@@ -269,7 +285,9 @@ def seats_html(view, names) -> str:
         rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
                     f"{view.tricks_won[seat]} tricks"
                     + (f", bid {escape_text(bids[0])}" if bids else "")
-                    + (" — poignée shown" if seat in view.poignees else "") + "</li>")
+                    + (" — poignée shown" if seat in view.poignees else "")
+                    + "".join(f" — {kind} misère" for kind in view.miseres.get(seat, ()))
+                    + "</li>")
     return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
 
 
@@ -285,6 +303,11 @@ def trick_area_html(view, names) -> str:
     if view.current_trick:
         parts.append(cards_html([c for _, c in view.current_trick],
                                 caption="This trick: " + ", ".join(names[s] for s, _ in view.current_trick)))
+    for seat, piles in enumerate(view.table):
+        shown = [card for card, _ in piles if card is not None]
+        left = sum(size for _, size in piles)
+        parts.append(cards_html(shown, size="small",
+                                caption=f"{names[seat]}'s piles: {left} cards, face up:"))
     return "".join(parts)
 
 
@@ -297,7 +320,11 @@ def result_html(view, names, ledger: "Ledger | None" = None) -> str:
         why = ("everybody passed" if result.void == "all_passed"
                else "a player held the Petit alone (petit sec)")
         return f"<p><b>The deal is void: {why}.</b> Press New deal.</p>"
-    lines = "".join(f"<li>{escape_text(line)}</li>" for line in result.breakdown.lines)
+    working = result.breakdown.lines if result.breakdown is not None else result.lines
+    if any(result.misere_scores):
+        working = tuple(working) + ("Misère: " + ", ".join(
+            f"{names[s]} {g:+d}" for s, g in enumerate(result.misere_scores)) + ".",)
+    lines = "".join(f"<li>{escape_text(line)}</li>" for line in working)
     gains = ", ".join(f"{names[s]} {g:+d}" for s, g in enumerate(result.scores))
     chart = score_sheet_chart(ledger, names) if ledger is not None else ""
     return f"<div><b>Score</b><ol>{lines}</ol><p>{escape_text(gains)}</p>{chart}</div>"
@@ -312,7 +339,10 @@ def _describe(action) -> str:
     if isinstance(action, Bid):
         return action.english
     if isinstance(action, Slam):
-        return "Announce a slam" if action is Slam.ANNOUNCE else "No slam"
+        return {Slam.ANNOUNCE: "Announce a slam", Slam.DECLINE: "No slam",
+                Slam.ANNOUNCE_PETIT: "Announce a petit chelem"}[action]
+    if isinstance(action, Misere):
+        return f"Declare a {action.kind} misère"
     if isinstance(action, Poignee):
         return f"Show a {action.level} poignée"
     if isinstance(action, Card):
