@@ -64,7 +64,7 @@ class GuidedHand:
     def state_at(self, step: int) -> GameState:
         """The deal after the first ``step`` actions."""
         state = GameState.from_hands(_rules(self.record), self.record["hands"], self.record["dog"],
-                                     self.record.get("dealer", 0))
+                                     self.record.get("dealer", 0), self.record.get("piles"))
         for action in self.actions[:step]:
             state.play(action)
         return state

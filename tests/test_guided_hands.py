@@ -165,3 +165,17 @@ def test_the_generator_reproduces_the_files(tmp_path, monkeypatch):
         made = module.guided_file(name, hand_spec)
         stored = json.loads((HANDS / f"{name}.json").read_text(encoding="utf-8"))
         assert made == stored, name
+
+
+def test_a_two_player_record_with_piles_replays_step_by_step():
+    from tarot_teach import GameState, RuleSet, replay
+    from tarot_teach.guided import load_guided_hand
+    from tarot_teach.players import play_out
+
+    state = play_out(GameState.new(RuleSet(players=2, two_players=True), seed=4))
+    record = state.to_record()
+    assert "piles" in record
+    hand = load_guided_hand({"title": "two", "learner": 0, "record": record,
+                             "expected": replay(record)})
+    final = hand.state_at(hand.steps)
+    assert final.is_over and final.to_record() == record

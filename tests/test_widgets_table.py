@@ -76,3 +76,11 @@ def test_new_deal_passes_the_deal_on_and_sheet_sums_to_zero():
         table.new_button.click()
     assert sum(table.ledger.totals) == 0
     assert table.state.dealer == table.ledger.dealer
+
+
+def test_a_cosmic_tribe_table_shows_that_game_s_card_names():
+    table = TableWidget(variant={"cosmic_tribe": True}, seed=3)
+    tooltips = [button.tooltip for button in table.hand.buttons.values()]
+    assert any(" of Water" in t or " of Fire" in t or " of Earth" in t or " of Air" in t
+               for t in tooltips)
+    assert not any(" of hearts" in t for t in tooltips)

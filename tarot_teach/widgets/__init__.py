@@ -22,6 +22,8 @@ from .render import card_html, cards_html
 from .scoring import ScoreDealExercise, ScoreSheetExercise
 from .table import TableWidget
 from .tables import CallExercise, HandfulExercise, OpeningLeadExercise, SplitScoreExercise
+from .variants import (CosmicPointsExercise, CosmicTrickExercise, GoulashExercise, MisereExercise,
+                       VariantScoreExercise)
 
 EXERCISES = (
     NameThatCardExercise, CountPointsExercise, ClickBoutsExercise, HigherCardExercise,
@@ -32,7 +34,8 @@ EXERCISES = (
     ExchangePointsExercise, ScoreDealExercise, ScoreSheetExercise, PoigneeExercise,
     SplitScoreExercise, HandfulExercise, CallExercise, OpeningLeadExercise, TrumpPointsExercise,
     HonourPointsExercise, BidAdvisorExercise, DogChanceExercise, LikeliestSplitExercise,
-    DefenceTrumpsExercise,
+    DefenceTrumpsExercise, VariantScoreExercise, CosmicPointsExercise, CosmicTrickExercise,
+    MisereExercise, GoulashExercise,
 )
 """Every exercise class of the book, for tests that treat them all alike."""
 

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, parse_card, sort_cards
 from .progress import Progress
-from .render import card_button_style, cards_html, escape_text
+from .render import card_button_style, card_label, cards_html, escape_text
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "CardPicker", "read_number", "section_link"]
 
@@ -99,7 +99,8 @@ class CardPicker:
     """
 
     def __init__(self, cards: Iterable["Card | str"] = (), single: bool = False,
-                 sort: bool = True, on_change=None) -> None:
+                 sort: bool = True, on_change=None, rules=None) -> None:
+        self.rules = rules  # a Cosmic Tribe rule set shows that game's card names
         self.single = single
         self.sort = sort
         self._on_change = on_change
@@ -114,7 +115,8 @@ class CardPicker:
         self.buttons = {}
         for card in cards:
             button = widgets.ToggleButton(
-                value=False, description=card.label, tooltip=card.name,
+                value=False, description=card_label(card, self.rules),
+                tooltip=card.display_name(self.rules),
                 layout=widgets.Layout(width="3.4em", height="4.4em", margin="2px", padding="0"),
                 style=card_button_style(card))
             button.add_class("tt-card")

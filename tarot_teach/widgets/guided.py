@@ -59,7 +59,8 @@ class GuidedHandWidget:
         self.header = widgets.HTML()
         self.seats = widgets.HTML()
         self.trick_view = widgets.HTML()
-        self.picker = CardPicker(single=True, on_change=self._clicked)
+        self.picker = CardPicker(single=True, on_change=self._clicked,
+                                 rules=self.hand.state_at(0).rules)
         self.comment = widgets.HTML()
         self.feedback = widgets.HTML()
         self.feedback.add_class("tt-feedback")
@@ -149,7 +150,7 @@ class GuidedHandWidget:
             view = state.view(self.hand.learner)
             self.header.value = header_html(view, self.names, self.hand.learner)
             self.seats.value = seats_html(view, self.names)
-            self.trick_view.value = trick_area_html(view, self.names)
+            self.trick_view.value = trick_area_html(view, self.names, state.rules)
             self.picker.set_cards(view.hand)
             comments = self.hand.comments_until(self.step)
             last_action = ""

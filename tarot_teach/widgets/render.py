@@ -19,7 +19,7 @@ from typing import Iterable
 
 from ..cards import Card, Suit, parse_card
 
-__all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_html", "cards_html", "escape_text", "card_button_style"]
+__all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_label", "card_html", "cards_html", "escape_text", "card_button_style"]
 
 PLAYER_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
 """The players' names wherever the book needs names for seats 0, 1, 2…"""
@@ -47,13 +47,35 @@ def _rank_text(card: Card) -> str:
     return card.label[:-1]
 
 
-def card_html(card: "Card | str", size: str = "normal", highlight: bool = False) -> str:
+def _cosmic(rules) -> bool:
+    return bool(rules is not None and getattr(rules, "cosmic_tribe", False))
+
+
+def card_label(card: "Card | str", rules=None) -> str:
+    """The short label of a card under a rule set's skin (``K♥``, or ``Ar-Wa`` for Cosmic Tribe)."""
+    card = parse_card(card)
+    if _cosmic(rules):
+        from ..variants import cosmic_label
+
+        return cosmic_label(card)
+    return card.label
+
+
+def card_html(card: "Card | str", size: str = "normal", highlight: bool = False,
+              rules=None) -> str:
     """One card as an inline SVG picture with its name as alt text.
 
     ``size`` is ``"normal"`` or ``"small"``; ``highlight`` draws a thick frame
-    (the winning card of a trick, a card the learner got wrong…).
+    (the winning card of a trick, a card the learner got wrong…). With a Cosmic
+    Tribe ``rules`` the card carries that game's names.
+
+    >>> from tarot_teach.rules import RuleSet
+    >>> 'aria-label="Archon of Water"' in card_html("KH", rules=RuleSet(players=3, cosmic_tribe=True))
+    True
     """
     card = parse_card(card)
+    if _cosmic(rules):
+        return _cosmic_card_html(card, size, highlight, rules)
     width, height = (46, 66) if size == "normal" else (34, 48)
     colour = SUIT_COLOURS[card.suit]
     rank = escape_text(_rank_text(card))
@@ -86,11 +108,36 @@ def card_html(card: "Card | str", size: str = "normal", highlight: bool = False)
         f"</svg>")
 
 
+def _cosmic_card_html(card: Card, size: str, highlight: bool, rules) -> str:
+    """A Cosmic Tribe card: its own short label and its element's name."""
+    from ..variants import cosmic_label
+
+    width, height = (46, 66) if size == "normal" else (34, 48)
+    colour = SUIT_COLOURS[card.suit]
+    label = escape_text(card.display_name(rules))
+    short = cosmic_label(card)
+    top, _, element = short.partition("-")
+    bottom = {"Wa": "Water", "Ea": "Earth", "Fi": "Fire", "Ai": "Air"}.get(element, "key"
+                                                                           if card.is_bout else "trump")
+    border = "#F0B400" if highlight else "#555555"
+    return (
+        f'<svg class="tt-card-face" role="img" aria-label="{label}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" style="vertical-align:middle;margin:2px" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'
+        f'<rect x="1.5" y="1.5" width="{width - 3}" height="{height - 3}" rx="5" fill="#FFFFFF" '
+        f'stroke="{border}" stroke-width="{4 if highlight else 1.5}"/>'
+        f'<text x="{width / 2}" y="{height * 0.42}" text-anchor="middle" font-family="sans-serif" '
+        f'font-weight="bold" font-size="{13 if len(top) > 2 else 18}" fill="{colour}">'
+        f"{escape_text(top)}</text>"
+        f'<text x="{width / 2}" y="{height * 0.85}" text-anchor="middle" font-family="sans-serif" '
+        f'font-size="9" fill="{colour}">{escape_text(bottom)}</text></svg>')
+
+
 def cards_html(cards: Iterable["Card | str"], size: str = "normal",
-               highlight: Iterable["Card | str"] = (), caption: str = "") -> str:
+               highlight: Iterable["Card | str"] = (), caption: str = "", rules=None) -> str:
     """A row of cards (wrapping on narrow screens), with an optional caption."""
     marked = {parse_card(c) for c in highlight}
-    faces = "".join(card_html(c, size, parse_card(c) in marked) for c in cards)
+    faces = "".join(card_html(c, size, parse_card(c) in marked, rules) for c in cards)
     head = f'<div style="font-size:0.9em;color:#444">{escape_text(caption)}</div>' if caption else ""
     return (f'<div class="tt-cards">{head}'
             f'<div style="display:flex;flex-wrap:wrap;align-items:center">{faces}</div></div>')

@@ -72,7 +72,7 @@ class TableWidget:
         self.seats = widgets.HTML()
         self.trick_view = widgets.HTML()
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
-        self.hand = CardPicker(single=True, on_change=self._card_clicked)
+        self.hand = CardPicker(single=True, on_change=self._card_clicked, rules=self.rules)
         self.discard_button = widgets.Button(description="Discard the chosen cards")
         self.discard_button.add_class("tt-check")
         self.discard_button.on_click(lambda _: self.discard_selected())
@@ -224,7 +224,7 @@ class TableWidget:
         view = self.state.view(self.learner)
         self.header.value = header_html(view, self.names, self.learner)
         self.seats.value = seats_html(view, self.names)
-        self.trick_view.value = trick_area_html(view, self.names)
+        self.trick_view.value = trick_area_html(view, self.names, self.rules)
         self._render_actions(view)
         # Two players: the face-up cards of your piles are played like hand cards.
         own_table = [card for card, _ in (view.table[self.learner] if view.table else ())
@@ -291,22 +291,22 @@ def seats_html(view, names) -> str:
     return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
 
 
-def trick_area_html(view, names) -> str:
+def trick_area_html(view, names, rules=None) -> str:
     """The dog (once shown), the last trick and the trick in progress."""
     parts = []
     if view.dog is not None and view.phase in (Phase.DISCARD, Phase.FINISHED):
-        parts.append(cards_html(view.dog, size="small", caption="The dog"))
+        parts.append(cards_html(view.dog, size="small", rules=rules, caption="The dog"))
     if view.tricks:
         leader, cards, winner = view.tricks[-1]
-        parts.append(cards_html(cards, size="small",
+        parts.append(cards_html(cards, size="small", rules=rules,
                                 caption=f"Last trick, led by {names[leader]}, won by {names[winner]}"))
     if view.current_trick:
-        parts.append(cards_html([c for _, c in view.current_trick],
+        parts.append(cards_html([c for _, c in view.current_trick], rules=rules,
                                 caption="This trick: " + ", ".join(names[s] for s, _ in view.current_trick)))
     for seat, piles in enumerate(view.table):
         shown = [card for card, _ in piles if card is not None]
         left = sum(size for _, size in piles)
-        parts.append(cards_html(shown, size="small",
+        parts.append(cards_html(shown, size="small", rules=rules,
                                 caption=f"{names[seat]}'s piles: {left} cards, face up:"))
     return "".join(parts)
 
