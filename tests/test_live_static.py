@@ -64,3 +64,27 @@ def test_every_exercise_page_is_live_in_the_browser_with_pyodide(built_book, sta
     pages = exercise_pages(built_book)
     assert len(pages) >= 10, pages
     run_pages(static_server, pages, "JupyterLite Pyodide kernel", live_timeout=90_000)
+
+
+def test_progress_survives_a_reload_in_the_browser(built_book, static_server):  # noqa: F811
+    """The browser's Python forgets its files: progress is kept in localStorage by live.js."""
+    from playwright.sync_api import sync_playwright
+
+    from test_live_local import exercise_page, launch
+
+    url = static_server + "book/07-tricks.html"
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        context = browser.new_context()
+        try:
+            result = exercise_page(context, url, live_timeout=90_000)
+            assert result["right"], result["problems"]
+            page = context.new_page()
+            page.goto(url, wait_until="commit")
+            page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
+                                   timeout=90_000)
+            saved = page.evaluate("window.localStorage.getItem('tarot_teach.progress')")
+            assert saved and "solved" in saved
+            assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
+        finally:
+            browser.close()

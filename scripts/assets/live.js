@@ -345,7 +345,65 @@
       if (info.setup) {
         return kernel.request(message("execute_request", executeContent(info.setup)));
       }
+    }).then(function () {
+      return restoreProgress(kernel);
     });
+  }
+
+  // ------------------------------------------- progress in the browser (static mode)
+  // The browser's Python keeps files in memory only: the learner's progress file is
+  // copied to localStorage after each click in an exercise and written back before the
+  // page's cells run, so solved exercises stay solved across pages and visits.
+  var PROGRESS_KEY = "tarot_teach.progress";
+  var PROGRESS_PATH = "from tarot_teach.widgets.progress import default_progress_path as _tt_path\n";
+
+  function restoreProgress(kernel) {
+    var saved = null;
+    try {
+      saved = window.localStorage.getItem(PROGRESS_KEY);
+    } catch (error) {
+      return null;
+    }
+    if (!saved) {
+      return null;
+    }
+    // A JSON string literal is also a Python string literal.
+    var code = PROGRESS_PATH + "_tt_path().parent.mkdir(parents=True, exist_ok=True)\n" +
+      "_tt_path().write_text(" + JSON.stringify(saved) + ", encoding='utf-8')\n";
+    return kernel.request(message("execute_request", executeContent(code)));
+  }
+
+  function saveProgress(kernel) {
+    var text = "";
+    var code = PROGRESS_PATH +
+      "print(_tt_path().read_text(encoding='utf-8') if _tt_path().exists() else '', end='')\n";
+    return kernel.request(message("execute_request", executeContent(code)), function (reply) {
+      if (reply.header.msg_type === "stream" && reply.content.name === "stdout") {
+        text += reply.content.text;
+      }
+    }).then(function () {
+      if (text) {
+        try {
+          window.localStorage.setItem(PROGRESS_KEY, text);
+        } catch (error) {
+          console.warn("live exercises: progress not saved in this browser (" + error + ")");
+        }
+      }
+    });
+  }
+
+  function keepProgress(kernel) {
+    // Listening in the capture phase, then waiting for the current event to finish, puts
+    // the save right behind the widget's own message: the kernel answers them in order.
+    document.addEventListener("click", function (event) {
+      var target = event.target;
+      if (!target || !target.closest || !target.closest(".tt-live")) {
+        return;
+      }
+      setTimeout(function () {
+        saveProgress(kernel).catch(function () {});
+      }, 0);
+    }, true);
   }
 
   function executeContent(code) {
@@ -497,6 +555,9 @@
       };
       kernel.setManager(manager);
       setStatus("running");
+      if (info.mode === "lite") {
+        keepProgress(kernel);
+      }
       return runCells(kernel, manager, pageCells()).then(function () {
         mark("ready");
         if (state.status !== "failed") {
