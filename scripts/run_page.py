@@ -34,6 +34,12 @@ def execute_page(path: Path, timeout: int = 120):
                 problems.append(f"cell {number}: {output['ename']}: {output['evalue']}")
             elif output.get("output_type") == "stream" and output.get("name") == "stderr":
                 problems.append(f"cell {number}: stderr: {output['text'][:300]}")
+            elif output.get("output_type") in ("execute_result", "display_data"):
+                data = output.get("data", {})
+                text = str(data.get("text/plain", ""))
+                if "application/vnd.jupyter.widget-view+json" not in data \
+                        and text.startswith("<tarot_teach."):
+                    problems.append(f"cell {number}: shows {text[:80]} instead of a widget")
     return notebook, problems
 
 

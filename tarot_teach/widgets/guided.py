@@ -69,7 +69,7 @@ class GuidedHandWidget:
         self.back_button.add_class("tt-back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="One step forward")
         self.next_button.add_class("tt-next")
-        self.start_button = widgets.Button(description="⏮ Start")
+        self.start_button = widgets.Button(description="« Start", tooltip="Back to the deal")
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.forward())
         self.start_button.on_click(lambda _: self.go_to(0))

@@ -101,6 +101,11 @@ class TableWidget:
         self._advance()
         self._render()
 
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
     # ----- dealing and the computer players -------------------------------------------
 
     def _deal(self) -> GameState:
