@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -46,25 +47,40 @@ def html_dir(root: Path) -> Path:
     return root / "_build" / "html"
 
 
-def book_is_stale(root: Path) -> bool:
-    """True when a source of the book is newer than the last successful build."""
+# Sources that every page's executed output depends on (unlike a page's own .md file).
+SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
+                   "scripts/assets/*")
+
+
+def _newer_than_stamp(root: Path, patterns) -> bool:
     stamp = html_dir(root) / STAMP
     if not stamp.is_file():
         return True
     built = stamp.stat().st_mtime
-    for pattern in SOURCE_PATTERNS:
-        for path in root.glob(pattern):
-            if path.is_file() and path.stat().st_mtime > built:
-                return True
-    return False
+    return any(path.is_file() and path.stat().st_mtime > built
+               for pattern in patterns for path in root.glob(pattern))
+
+
+def book_is_stale(root: Path) -> bool:
+    """True when a source of the book is newer than the last successful build."""
+    return _newer_than_stamp(root, SOURCE_PATTERNS)
 
 
 def build_book(root: Path) -> None:
-    """Fetch the vendored assets if needed and build the book (raises on failure)."""
+    """Fetch the vendored assets if needed and build the book (raises on failure).
+
+    The execution cache knows only each page's own text: when the package, the
+    exercise data or the configuration changed, every page is executed and written
+    again, so that no page shows what an older engine computed.
+    """
     python = sys.executable
     subprocess.run([python, str(root / "scripts" / "fetch_assets.py")], cwd=root, check=True)
-    build = "import sys; from jupyter_book.cli.main import main; sys.exit(main())"
-    subprocess.run([python, "-c", build, "build", str(root), "--keep-going"], cwd=root, check=True)
+    command = [python, "-c", "import sys; from jupyter_book.cli.main import main; sys.exit(main())",
+               "build", str(root), "--keep-going"]
+    if _newer_than_stamp(root, SHARED_PATTERNS):
+        shutil.rmtree(root / "_build" / ".jupyter_cache", ignore_errors=True)
+        command.append("--all")
+    subprocess.run(command, cwd=root, check=True)
     (html_dir(root) / STAMP).write_text("built\n")
 
 

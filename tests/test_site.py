@@ -52,3 +52,27 @@ def test_the_server_listens_on_loopback_only_and_serves_the_book(tmp_path):
 def test_the_checkout_is_found():
     root = site.project_root()
     assert root is not None and (root / "_toc.yml").is_file()
+
+
+def test_a_changed_engine_rebuilds_and_re_executes_every_page(tmp_path, monkeypatch):
+    root = _tree(tmp_path)
+    (root / "tarot_teach").mkdir()
+    engine = root / "tarot_teach" / "game.py"
+    engine.write_text("# engine")
+    html = site.html_dir(root)
+    html.mkdir(parents=True)
+    (html / site.STAMP).write_text("built")
+    cache = root / "_build" / ".jupyter_cache"
+    cache.mkdir()
+    commands = []
+    monkeypatch.setattr(site.subprocess, "run", lambda command, **_: commands.append(command))
+
+    old = time.time() - 60
+    os.utime(engine, (old, old))
+    site.build_book(root)
+    assert "--all" not in commands[-1] and cache.exists()  # only a page changed: incremental
+
+    later = time.time() + 5
+    os.utime(engine, (later, later))
+    site.build_book(root)
+    assert "--all" in commands[-1] and not cache.exists()
