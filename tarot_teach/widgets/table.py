@@ -255,7 +255,8 @@ class TableWidget:
             for action in view.legal_actions:
                 if isinstance(action, Card) and view.phase is not Phase.CALLING:
                     continue
-                button = widgets.Button(description=_describe(action))
+                button = widgets.Button(description=_describe(action),
+                                        layout=widgets.Layout(width="auto"))
                 button.add_class("tt-action")
                 button.on_click(lambda _b, a=action: self.act(a))
                 buttons.append(button)
