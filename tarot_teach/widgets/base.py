@@ -49,7 +49,7 @@ class Feedback:
 
     def html(self) -> str:
         if self.invalid_input:
-            colour, mark = "#8a6d00", "✋"
+            colour, mark = "#8a6d00", "⚠"
         elif self.ok:
             colour, mark = "#00734d", "✔"
         else:

@@ -20,7 +20,7 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import DECK, parse_card
+from ..cards import DECK, parse_card, sort_cards
 from ..game import misere_kinds, misere_problem
 from ..rules import Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
@@ -366,7 +366,7 @@ class MisereExercise(Exercise):
     def show_question(self, question) -> None:
         self.prompt.value = ("Misère variant, four players. Just before your first card: "
                              "which misère may you declare with this hand?")
-        self.hand_view.value = cards_html(question)
+        self.hand_view.value = cards_html(sort_cards(question))
         self.choice.value = None
 
     def read_answer(self):
