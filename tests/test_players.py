@@ -45,9 +45,9 @@ def test_the_bid_follows_the_hand_evaluation():
         assert decision.action == wanted, (seed, decision)
 
 
-def _four_player_state(fixed):
-    """A four-player deal in which seats hold the ``fixed`` cards (the rest dealt at random),
-    seat 0 takes, discards, and leads the first trick."""
+def _four_player_state(fixed, no_more_trumps=()):
+    """A four-player deal in which seats hold the ``fixed`` cards (the rest dealt at random;
+    the seats in ``no_more_trumps`` get no other trump), seat 0 takes, discards, and leads."""
     import random
 
     rng = random.Random(7)
@@ -56,13 +56,16 @@ def _four_player_state(fixed):
     rest = [card for card in __import__("tarot_teach").DECK if card not in taken]
     while True:
         rng.shuffle(rest)
-        hands, position = [], 0
+        pool = list(rest)
+        hands = []
         for seat in range(4):
             own = list(fixed.get(seat, []))
-            need = 18 - len(own)
-            hands.append(own + rest[position:position + need])
-            position += need
-        dog = rest[position:position + 6]
+            allowed = [c for c in pool if not (seat in no_more_trumps and (c.is_trump or c.is_excuse))]
+            extra = allowed[:18 - len(own)]
+            for card in extra:
+                pool.remove(card)
+            hands.append(own + extra)
+        dog = pool[:6]
         state = GameState.from_hands(RuleSet(players=4), hands, dog, dealer=3)
         if not state.is_over:
             break
@@ -90,6 +93,32 @@ def test_a_defender_throws_its_smallest_card_on_a_lost_trick():
     decision = ComputerPlayer().decide(state)
     card = decision.action
     assert card.suit.value == "H" and card.half_points == 1, decision  # a small heart, not the Queen
+
+
+def test_a_defender_wins_with_the_lowest_card_that_wins():
+    state = _four_player_state({0: "3H", 1: "KH QH"})
+    state.play("3H")
+    hearts = [c for c in state.hand(1) if c.suit.value == "H" and c.rank > 3]
+    decision = ComputerPlayer().decide(state)
+    assert decision.action == min(hearts, key=lambda c: c.rank), decision
+
+
+def test_the_petit_is_not_thrown_into_a_lost_trick():
+    """Seat 1 cannot beat the taker's 15 and holds the Petit and the 3: it keeps the Petit."""
+    state = _four_player_state({0: "T15", 1: "T1 T3"}, no_more_trumps={1})
+    state.play("T15")
+    decision = ComputerPlayer().decide(state)
+    assert decision.action == parse_cards("T3")[0], decision
+
+
+def test_the_excuse_is_never_kept_for_the_last_trick():
+    """Played in the last trick the Excuse changes sides: computer players spend it before,
+    unless their side has won every trick (the slam exception)."""
+    for number in range(200):
+        state = play_out(GameState.new(RuleSet(players=4), seed=number))
+        if state.is_over and state.result.void is None:
+            last = state.tricks[-1][1]
+            assert 0 not in last or state.excuse_slam, number
 
 
 def test_hint_is_the_computer_choice_with_a_reason():
