@@ -300,6 +300,7 @@ class GameState:
         # Variants (RULES.md §11). The FFT game leaves all of these at their defaults.
         self._winner_of = winning_position
         self._units_of = half_points_of
+        self._tricks_in_deal = rules.tricks
         if rules.cosmic_tribe:
             self._winner_of = lambda trick: winning_position_ranked(trick, COSMIC_RANK_VALUES)
             self._units_of = cosmic_thirds_of
@@ -804,14 +805,14 @@ class GameState:
                 return self._close_imprenable_trick()
         rules = self.rules
         trick = self.trick
-        players = rules.players
+        players = self.players
         position = self._winner_of(trick)
         winner = (self.leader + position) % players
         winner_side = self.side_of(winner)
         cards = 0
         for index in trick:
             cards |= 1 << index
-        is_last = len(self.tricks) + 1 == rules.tricks
+        is_last = len(self.tricks) + 1 == self._tricks_in_deal
         if 0 in trick:
             excuse_seat = (self.leader + trick.index(0)) % players
             excuse_side = self.side_of(excuse_seat)
@@ -829,9 +830,10 @@ class GameState:
                 self.owed_exchange[excuse_side] += 1
         self.piles[winner_side] |= cards
         self.side_tricks[winner_side] += 1
-        _settle_exchange(self.piles, self.owed_exchange)
+        if self.owed_exchange[0] or self.owed_exchange[1]:
+            _settle_exchange(self.piles, self.owed_exchange)
         self.tricks.append((self.leader, tuple(trick), winner))
-        self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
+        self.events.append(("trick", winner, tuple(map(DECK.__getitem__, trick))))
         self.trick = []
         self.leader = self.to_act = winner
         if self._special and self.table is not None:
@@ -883,9 +885,10 @@ class GameState:
             self.owed_exchange[excuse_side] += 1
         self.piles[winner_side] |= cards
         self.side_tricks[winner_side] += 1
-        _settle_exchange(self.piles, self.owed_exchange)
+        if self.owed_exchange[0] or self.owed_exchange[1]:
+            _settle_exchange(self.piles, self.owed_exchange)
         self.tricks.append((self.leader, tuple(trick), winner))
-        self.events.append(("trick", winner, tuple(DECK[i] for i in trick)))
+        self.events.append(("trick", winner, tuple(map(DECK.__getitem__, trick))))
         self.trick = []
         self.leader = self.to_act = winner
         if is_last:
