@@ -48,7 +48,7 @@ def test_trick_winner_right_and_wrong():
     winner = trick_winner(trick)
     loser = next(card for card in trick if card is not winner)
     exercise.picker.select([loser])
-    assert not exercise.check().ok and f"No: {winner.label} wins" in exercise.feedback.value
+    assert not exercise.check().ok and f"No: {winner.short_name} wins" in exercise.feedback.value
     exercise.picker.select([winner])
     exercise.check_button.click()
     assert "Right" in exercise.feedback.value

@@ -150,11 +150,11 @@ def check_forbidden(question: DiscardQuestion, chosen) -> Feedback:
         return Feedback(True, f"Right: {cards_line(sorted(forbidden))} may not go to the discard.")
     details = []
     for card in sorted(chosen - forbidden):
-        details.append(f"{card.label} may go to the discard"
+        details.append(f"{card.short_name} may go to the discard"
                        + (": you do not have enough other cards to lay aside." if card.is_trump
                           else "."))
     for card in sorted(forbidden - chosen):
-        details.append(f"{card.label} may not: {refusal_of(question, card)}")
+        details.append(f"{card.short_name} may not: {refusal_of(question, card)}")
     return Feedback(False, "Not quite.", details,
                     section_link(CHAPTER, "what-may-go-to-the-discard",
                                  "What may go to the discard"))

@@ -70,9 +70,9 @@ def check_playable(position: PlayPosition, chosen) -> Feedback:
         return Feedback(True, f"Right: you may play {cards_line(sorted(legal))}.")
     details = []
     for card in sorted(chosen - legal):
-        details.append(f"{card.label} may not be played: {why_illegal(position.hand, position.trick, card)}")
+        details.append(f"{card.short_name} may not be played: {why_illegal(position.hand, position.trick, card)}")
     for card in sorted(legal - chosen):
-        details.append(f"{card.label} may be played too"
+        details.append(f"{card.short_name} may be played too"
                        + (" — the Excuse may always be played." if card.is_excuse else "."))
     return Feedback(False, "Not quite.", details,
                     section_link("07-tricks", "the-rules-of-play", "Playing a trick"))
@@ -86,7 +86,7 @@ def check_trick_winner(trick, chosen) -> Feedback:
     winner = trick_winner(trick)
     card = chosen[0]
     if card is winner:
-        return Feedback(True, f"Right: {winner.label} wins the trick.")
+        return Feedback(True, f"Right: {winner.short_name} wins the trick.")
     if card.is_excuse:
         reason = "The Excuse never wins a trick (except at the end of a slam)."
     elif winner.is_trump and not card.is_trump:
@@ -94,11 +94,11 @@ def check_trick_winner(trick, chosen) -> Feedback:
     elif winner.is_trump:
         reason = f"The {winner.rank} is a higher trump than the {card.rank}."
     elif card.suit is not winner.suit:
-        reason = (f"{card.label} is not of the suit led ({winner.suit.english}): "
+        reason = (f"{card.short_name} is not of the suit led ({winner.suit.english}): "
                   "a card of another suit never wins.")
     else:
-        reason = f"{winner.label} ranks higher than {card.label}."
-    return Feedback(False, f"No: {winner.label} wins.", [reason],
+        reason = f"{winner.short_name} ranks higher than {card.short_name}."
+    return Feedback(False, f"No: {winner.short_name} wins.", [reason],
                     section_link("07-tricks", "who-wins-the-trick", "Who wins the trick"))
 
 
@@ -244,18 +244,18 @@ def check_card_legal(question: CardQuestion, answer: "str | None") -> Feedback:
         if right == LEGAL:
             why = ("the Excuse may always be played." if card.is_excuse
                    else "it breaks no rule here.")
-            return Feedback(True, f"Right: {card.label} may be played — {why}")
-        return Feedback(True, f"Right: {card.label} may not be played. {reason}")
+            return Feedback(True, f"Right: {card.short_name} may be played — {why}")
+        return Feedback(True, f"Right: {card.short_name} may not be played. {reason}")
     if right == LEGAL:
         others = cards_line(legal_cards(position.hand, position.trick))
-        return Feedback(False, f"No: {card.label} may be played here.",
+        return Feedback(False, f"No: {card.short_name} may be played here.",
                         [f"The cards you may play: {others}."]
                         + (["The Excuse may be played at any time."] if card.is_excuse else []),
                         _REASON_SECTIONS[LEGAL])
     if answer == LEGAL:
-        return Feedback(False, f"No: {card.label} may not be played here.", [reason],
+        return Feedback(False, f"No: {card.short_name} may not be played here.", [reason],
                         _REASON_SECTIONS[right])
-    return Feedback(False, f"{card.label} may indeed not be played, but for another reason.",
+    return Feedback(False, f"{card.short_name} may indeed not be played, but for another reason.",
                     [reason], _REASON_SECTIONS[right])
 
 
@@ -281,7 +281,7 @@ class LegalCardExercise(Exercise):
 
     def show_question(self, question: CardQuestion) -> None:
         self.prompt.value = ("The trick so far, then your hand. You would like to play the "
-                             f"framed card, <b>{question.card.label}</b>. May you?")
+                             f"framed card, <b>{question.card.short_name}</b>. May you?")
         self.trick_view.value = cards_html(question.position.trick, caption="The trick so far:")
         self.hand_view.value = cards_html(question.position.hand, size="small",
                                           highlight=[question.card], caption="Your hand:")
@@ -298,8 +298,8 @@ class LegalCardExercise(Exercise):
     def solution(self, question: CardQuestion) -> str:
         reason = why_illegal(question.position.hand, question.position.trick, question.card)
         if reason is None:
-            return f"Yes: {question.card.label} may be played."
-        return f"No: {question.card.label} may not be played. {reason}"
+            return f"Yes: {question.card.short_name} may be played."
+        return f"No: {question.card.short_name} may not be played. {reason}"
 
 
 __all__ += ["CardQuestion", "REASONS", "rule_for", "random_card_question", "check_card_legal",

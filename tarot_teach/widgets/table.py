@@ -173,7 +173,7 @@ class TableWidget:
         for card in chosen:
             self.state.play(card)
         self._undo.append(before)
-        self.log.append(f"{self.names[self.learner]}: discard " + " ".join(c.label for c in chosen))
+        self.log.append(f"{self.names[self.learner]}: discard " + ", ".join(c.short_name for c in chosen))
         self._advance()
         self._render()
         return Feedback(True, "")
@@ -352,5 +352,5 @@ def _describe(action) -> str:
     if isinstance(action, Poignee):
         return f"Show a {action.level} poignée"
     if isinstance(action, Card):
-        return action.label
+        return action.short_name
     return str(action)

@@ -374,12 +374,12 @@ def check_call(question: CallQuestion, chosen) -> Feedback:
         try:
             question.state.copy().play(card)
         except IllegalAction as refusal:
-            details.append(f"{card.label} may not be called: {refusal}")
+            details.append(f"{card.short_name} may not be called: {refusal}")
     held = set(question.hand)
     for card in sort_cards(callable_ - chosen):
         extra = (" — even though the taker holds it: calling your own card means playing alone."
                  if card in held else ".")
-        details.append(f"{card.label} may be called too{extra}")
+        details.append(f"{card.short_name} may be called too{extra}")
     return Feedback(False, "Not quite.", details,
                     section_link("11-five-players", "calling-a-king", "Calling a King"))
 
@@ -473,10 +473,10 @@ def check_opening_lead(question: LeadQuestion, chosen) -> Feedback:
         try:
             question.state.copy().play(card)
         except IllegalAction as refusal:
-            details.append(f"{card.label} may not be led: {refusal}")
+            details.append(f"{card.short_name} may not be led: {refusal}")
     for card in sort_cards(legal - chosen):
         why = (" — it is the called card itself." if card is question.called else ".")
-        details.append(f"{card.label} may be led too{why}")
+        details.append(f"{card.short_name} may be led too{why}")
     return Feedback(False, "Not quite.", details,
                     section_link("11-five-players", "the-first-lead", "The first lead"))
 
