@@ -118,7 +118,7 @@ class Phase(enum.Enum):
 
 
 VARIANTS = {
-    "cosmic_tribe": "Cosmic Tribe: three players, 78 'tricky points', its own targets (seed 002)",
+    "cosmic_tribe": "Cosmic Tribe: three players, 78 'tricky points', its own targets (the Cosmic Tribe rules)",
     "excuse_last_trick_to_winner": "the Excuse played to the last trick goes to that trick's winner",
     "excuse_always_kept": "the Excuse stays with its side even on the last trick",
     "petit_imprenable": "a Petit sec does not void the deal; it is played like an Excuse",

@@ -159,7 +159,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         bonus = bonuses[level] * sign
         running += bonus
         side = "the taker's side won" if made else "the defence won"
-        lines.append(f"Poignée {level} ({bonuses[level]}), to the side that wins ({side}): "
+        lines.append(f"Handful ({level} poignée, {bonuses[level]}), to the side that wins ({side}): "
                      f"{bonus:+d}, so {running}.")
     if chelem is not None:
         chelem_bonus = table.chelem[chelem] if chelem in table.chelem \

@@ -81,19 +81,19 @@ class ScoringTable:
 
 SCORING_TABLES = {
     "fft": ScoringTable(
-        "fft", "FFT rules (RULES.md §9)",
-        "(25 + margin + petit au bout) × 1, 2, 4 or 6; poignée 20/30/40; chelem 400/200/−200."),
+        "fft", "the FFT rules",
+        "(25 + margin + petit au bout) × 1, 2, 4 or 6; handful 20/30/40; slam 400/200/−200."),
     "fixed_bases": ScoringTable(
-        "fixed_bases", "seed 003 (alternative scoring)",
+        "fixed_bases", "the Norwegian article (alternative scoring)",
         "No multiplier: a base of 10 for Take, 20 Pousse, 40 Guard, 80 Guard without, "
         "160 Guard against, plus the margin, plus petit au bout 10.",
         bases={"take": 10, "pousse": 20, "guard": 40, "guard_without": 80, "guard_against": 160}),
     "garde_contre_x8": ScoringTable(
-        "garde_contre_x8", "seed 003",
+        "garde_contre_x8", "the Norwegian article",
         "FFT scoring, but Guard against the dog multiplies by 8 instead of 6.",
         multipliers=dict(_FFT_MULTIPLIERS, guard_against=8)),
     "round_tens": ScoringTable(
-        "round_tens", "seed 001 (first alternative)",
+        "round_tens", "the German rules text (first alternative)",
         "No multiplier: 80 for Guard, 160 Guard without, 320 Guard against (40 Take, 60 Pousse: "
         "our choice), plus the margin rounded to the nearest 10; slam 1000, petit chelem 500.",
         bases={"take": 40, "pousse": 60, "guard": 80, "guard_without": 160, "guard_against": 320},
@@ -103,14 +103,14 @@ SCORING_TABLES = {
         petit_chelem={"petit_announced_made": 500, "petit_announced_failed": -250,
                       "petit_made": 500}),
     "garde_contre_x5": ScoringTable(
-        "garde_contre_x5", "seed 001 (second alternative)",
-        "Multipliers 1, 2, 4 and 5 (Pousse 2); poignée 10/20/40.",
+        "garde_contre_x5", "the German rules text (second alternative)",
+        "Multipliers 1, 2, 4 and 5 (Pousse 2); handful 10/20/40.",
         multipliers=dict(_FFT_MULTIPLIERS, pousse=2, guard_against=5),
         handful_bonuses=(10, 20, 40)),
     "pousse_doubling": ScoringTable(
-        "pousse_doubling", "seed 001 (with the Pousse bid)",
+        "pousse_doubling", "the German rules text (with the Pousse bid)",
         "Multipliers Take 1, Pousse 2, Guard 4, Guard without 8, Guard against 12; "
-        "poignée 10/20/40.",
+        "handful 10/20/40.",
         multipliers={"take": 1, "pousse": 2, "guard": 4, "guard_without": 8, "guard_against": 12},
         handful_bonuses=(10, 20, 40)),
 }

@@ -691,10 +691,10 @@ def test_side_by_side_matches_the_engine():
             "petit_au_bout": "taker", "poignees": ["simple"]}
     rows = dict((title, result) for title, result, _ in side_by_side(deal))
     assert rows["FFT"]["taker"] == 318  # the FFT rulebook's example
-    assert rows["Fixed bases (seed 003)"]["hand_score"] == 40 + 8 + 10 + 20
-    assert rows["Round tens (seed 001)"]["hand_score"] == 80 + 10 + 10 + 20
-    assert rows["Guard against ×5 (seed 001)"]["hand_score"] == (25 + 8 + 10) * 2 + 10
-    assert rows["Pousse doubling (seed 001)"]["hand_score"] == (25 + 8 + 10) * 4 + 10
+    assert rows["Fixed bases (Norwegian article)"]["hand_score"] == 40 + 8 + 10 + 20
+    assert rows["Round tens (German rules text)"]["hand_score"] == 80 + 10 + 10 + 20
+    assert rows["Guard against ×5 (German rules text)"]["hand_score"] == (25 + 8 + 10) * 2 + 10
+    assert rows["Pousse doubling (German rules text)"]["hand_score"] == (25 + 8 + 10) * 4 + 10
     assert "working" in side_by_side_html(deal)
 
 

@@ -90,7 +90,7 @@ def describe_summary(summary: dict) -> list[str]:
 
     >>> describe_summary({"bid": "guard", "taker_points": 43, "taker_bouts": 2,
     ...                   "petit_au_bout": "taker", "poignees": ["simple"]})
-    ['Contract: Guard.', "The taker's pile: 43 points with 2 bouts.", 'Petit au bout: won by the taker.', 'Poignée declared: simple.']
+    ['Contract: Guard.', "The taker's pile: 43 points with 2 bouts.", 'Petit au bout: won by the taker.', 'Handful (poignée) declared: simple.']
     """
     bid = Bid.parse(summary["bid"])
     points = summary["taker_points"]
@@ -104,7 +104,7 @@ def describe_summary(summary: dict) -> list[str]:
         lines.append("Petit au bout: won by " + ("the taker." if petit == "taker" else "the defence."))
     poignees = summary.get("poignees") or []
     if poignees:
-        lines.append("Poignée declared: " + ", ".join(poignees) + ".")
+        lines.append("Handful (poignée) declared: " + ", ".join(poignees) + ".")
     chelem = summary.get("chelem")
     if chelem:
         lines.append("Slam: " + {"announced_made": "announced and made",

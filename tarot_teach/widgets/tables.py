@@ -265,7 +265,7 @@ def check_handful(question: HandfulQuestion, level: str) -> Feedback:
                        "threshold; here it does not reach the next one.")
     page = _PAGES.get(question.players, "09-scoring")
     anchor = "the-poignee-with-three" if question.players == 3 else "the-poignee-with-five"
-    section = section_link(page, anchor, "Poignée thresholds")
+    section = section_link(page, anchor, "Handful thresholds")
     word = "no poignée" if right == "none" else f"a {right} poignée"
     if level == right:
         return Feedback(True, f"Right: {word}.", details)
@@ -284,7 +284,7 @@ class HandfulExercise(Exercise):
         self.players = players
         page = _PAGES.get(players, "09-scoring")
         self.section = section_link(page, "the-poignee-with-three" if players == 3
-                                    else "the-poignee-with-five", "Poignée thresholds")
+                                    else "the-poignee-with-five", "Handful thresholds")
         super().__init__(**kwargs)
 
     def build_inputs(self) -> list:

@@ -41,11 +41,11 @@ VARIANT_SCORINGS = (
     ("Pousse bid in use", {"pousse": True}),
     ("Old poignée scale", {"old_handful_scale": True}),
     ("Petit chelem", {"petit_chelem": True}),
-    ("Fixed bases (seed 003)", {"alternative_scoring": "fixed_bases"}),
-    ("Guard against ×8 (seed 003)", {"alternative_scoring": "garde_contre_x8"}),
-    ("Round tens (seed 001)", {"alternative_scoring": "round_tens"}),
-    ("Guard against ×5 (seed 001)", {"alternative_scoring": "garde_contre_x5"}),
-    ("Pousse doubling (seed 001)", {"alternative_scoring": "pousse_doubling", "pousse": True}),
+    ("Fixed bases (Norwegian article)", {"alternative_scoring": "fixed_bases"}),
+    ("Guard against ×8 (Norwegian article)", {"alternative_scoring": "garde_contre_x8"}),
+    ("Round tens (German rules text)", {"alternative_scoring": "round_tens"}),
+    ("Guard against ×5 (German rules text)", {"alternative_scoring": "garde_contre_x5"}),
+    ("Pousse doubling (German rules text)", {"alternative_scoring": "pousse_doubling", "pousse": True}),
 )
 """The four-player scoring variants, by a short title, as ``variant`` objects."""
 
@@ -122,7 +122,7 @@ def describe_variant_summary(summary: dict) -> list[str]:
     if summary.get("petit_au_bout"):
         lines.append(f"Petit au bout: won by the {summary['petit_au_bout']}.")
     if summary.get("poignees"):
-        lines.append("Poignée declared: " + ", ".join(summary["poignees"]) + ".")
+        lines.append("Handful (poignée) declared: " + ", ".join(summary["poignees"]) + ".")
     return lines
 
 
