@@ -227,7 +227,7 @@ def build(spec: dict):
     state = spec["state"]()
     player = spec.get("player", ComputerPlayer())
     log = play(state, player, spec.get("actions"))
-    reasons, trick = {}, 1
+    reasons = {}
     replayed = GameState.from_hands(state.rules, [[str(c) for c in _cards(m)] for m in state.dealt_hands],
                                     [str(c) for c in _cards(state.dealt_dog)], state.dealer)
     for seat, action, reason in log:

@@ -40,7 +40,7 @@ from .excuse import ExcuseOutcome, excuse_outcome
 from .rules import Bid, Phase, RuleSet
 from .scoring import (HANDFUL_LEVELS, ScoreBreakdown, misere_payments, score_deal, score_goulash,
                       score_two_players)
-from .tricks import (SUIT_MASK_OF_INDEX, explain_refusal, legal_mask, winning_position,
+from .tricks import (explain_refusal, legal_mask, winning_position,
                      winning_position_ranked)
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
@@ -803,35 +803,43 @@ class GameState:
                 return self._close_goulash_trick()
             if self.imprenable is not None and 1 in self.trick:
                 return self._close_imprenable_trick()
-        rules = self.rules
         trick = self.trick
-        players = self.players
-        position = self._winner_of(trick)
-        winner = (self.leader + position) % players
-        winner_side = self.side_of(winner)
+        winner = (self.leader + self._winner_of(trick)) % self.players
         cards = 0
         for index in trick:
             cards |= 1 << index
         is_last = len(self.tricks) + 1 == self._tricks_in_deal
-        if 0 in trick:
-            excuse_seat = (self.leader + trick.index(0)) % players
-            excuse_side = self.side_of(excuse_seat)
-            outcome = excuse_outcome(rules, is_last,
-                                     self.side_tricks[excuse_side] == len(self.tricks))
-            if outcome is ExcuseOutcome.WINS_TRICK:
-                winner, winner_side = excuse_seat, excuse_side
-                self.excuse_slam = True
-            elif outcome is ExcuseOutcome.CHANGES_SIDES:
-                cards &= ~EXCUSE_BIT
-                self.piles[1 - excuse_side] |= EXCUSE_BIT
-            elif outcome is ExcuseOutcome.KEPT and excuse_side != winner_side:
-                cards &= ~EXCUSE_BIT
-                self.piles[excuse_side] |= EXCUSE_BIT
-                self.owed_exchange[excuse_side] += 1
+        winner, cards = self._place_excuse(trick, cards, winner, is_last)
+        self._file_trick(winner, cards, is_last)
+
+    def _place_excuse(self, trick, cards: int, winner: int, is_last: bool):
+        """Apply §8 to an Excuse in the trick: ``(winner, cards going to the winner)``."""
+        if 0 not in trick:
+            return winner, cards
+        excuse_seat = (self.leader + trick.index(0)) % self.players
+        excuse_side = self.side_of(excuse_seat)
+        outcome = excuse_outcome(self.rules, is_last,
+                                 self.side_tricks[excuse_side] == len(self.tricks))
+        if outcome is ExcuseOutcome.WINS_TRICK:
+            self.excuse_slam = True
+            return excuse_seat, cards
+        if outcome is ExcuseOutcome.CHANGES_SIDES:
+            self.piles[1 - excuse_side] |= EXCUSE_BIT
+            return winner, cards & ~EXCUSE_BIT
+        if outcome is ExcuseOutcome.KEPT and excuse_side != self.side_of(winner):
+            self.piles[excuse_side] |= EXCUSE_BIT
+            self.owed_exchange[excuse_side] += 1
+            return winner, cards & ~EXCUSE_BIT
+        return winner, cards
+
+    def _file_trick(self, winner: int, cards: int, is_last: bool) -> None:
+        """The trick's cards go to the winner's side; the winner leads next."""
+        winner_side = self.side_of(winner)
         self.piles[winner_side] |= cards
         self.side_tricks[winner_side] += 1
         if self.owed_exchange[0] or self.owed_exchange[1]:
             _settle_exchange(self.piles, self.owed_exchange)
+        trick = self.trick
         self.tricks.append((self.leader, tuple(trick), winner))
         self.events.append(("trick", winner, tuple(map(DECK.__getitem__, trick))))
         self.trick = []
@@ -851,48 +859,19 @@ class GameState:
         """A trick holding an imprenable Petit: the Petit never wins, and it stays with its
         holder's side, which gives a small card in exchange (even on the last trick: the seeds
         say nothing of a change of sides for it). An Excuse in the same trick follows §8."""
-        rules = self.rules
-        players = rules.players
         trick = self.trick
-        seen = self._rules_trick()
-        position = self._winner_of(seen)
-        winner = (self.leader + position) % players
-        winner_side = self.side_of(winner)
+        winner = (self.leader + self._winner_of(self._rules_trick())) % self.players
         holder_side = self.side_of(self.imprenable)
         cards = 0
         for index in trick:
             cards |= 1 << index
-        is_last = len(self.tricks) + 1 == rules.tricks
-        outcome = None
-        if 0 in trick:
-            excuse_seat = (self.leader + trick.index(0)) % players
-            excuse_side = self.side_of(excuse_seat)
-            outcome = excuse_outcome(rules, is_last,
-                                     self.side_tricks[excuse_side] == len(self.tricks))
-            if outcome is ExcuseOutcome.WINS_TRICK:
-                winner, winner_side = excuse_seat, excuse_side
-                self.excuse_slam = True
-        if holder_side != winner_side:
+        is_last = len(self.tricks) + 1 == self._tricks_in_deal
+        winner, cards = self._place_excuse(trick, cards, winner, is_last)
+        if holder_side != self.side_of(winner):
             cards &= ~PETIT_BIT
             self.piles[holder_side] |= PETIT_BIT
             self.owed_exchange[holder_side] += 1
-        if outcome is ExcuseOutcome.CHANGES_SIDES:
-            cards &= ~EXCUSE_BIT
-            self.piles[1 - excuse_side] |= EXCUSE_BIT
-        elif outcome is ExcuseOutcome.KEPT and excuse_side != winner_side:
-            cards &= ~EXCUSE_BIT
-            self.piles[excuse_side] |= EXCUSE_BIT
-            self.owed_exchange[excuse_side] += 1
-        self.piles[winner_side] |= cards
-        self.side_tricks[winner_side] += 1
-        if self.owed_exchange[0] or self.owed_exchange[1]:
-            _settle_exchange(self.piles, self.owed_exchange)
-        self.tricks.append((self.leader, tuple(trick), winner))
-        self.events.append(("trick", winner, tuple(map(DECK.__getitem__, trick))))
-        self.trick = []
-        self.leader = self.to_act = winner
-        if is_last:
-            self._finish()
+        self._file_trick(winner, cards, is_last)
 
     def _close_goulash_trick(self) -> None:
         """Goulash: every seat for himself. The Excuse stays with its player, who owes the

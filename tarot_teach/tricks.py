@@ -20,6 +20,8 @@ __all__ = ["legal_cards", "why_illegal", "trick_winner", "led_suit"]
 
 # TRUMPS_ABOVE[r]: the mask of trumps ranked strictly above trump r (r = 0 means all trumps).
 TRUMPS_ABOVE = tuple(TRUMP_MASK & ~((1 << (r + 1)) - 1) for r in range(22))
+# The usual order of plain cards: by index (1 low … King high within each suit).
+PLAIN_ORDER = tuple(range(78))
 # For each card index: the mask of its plain suit, or 0 for trumps and the Excuse.
 SUIT_MASK_OF_INDEX = tuple(
     SUIT_MASKS[card.suit] if card.suit.is_plain else 0 for card in DECK)
@@ -56,28 +58,12 @@ def winning_position(trick: Sequence[int]) -> int:
 
     The Excuse never wins here; the slam exception is the deal's business.
     """
-    best_position = -1
-    best_value = -1
-    led_suit_mask = 0
-    for position, index in enumerate(trick):
-        if index == 0:
-            continue
-        if not led_suit_mask:
-            led_suit_mask = SUIT_MASK_OF_INDEX[index] or TRUMP_MASK
-        if index <= 21:
-            value = 100 + index
-        elif (1 << index) & led_suit_mask:
-            value = index
-        else:
-            continue
-        if value > best_value:
-            best_value, best_position = value, position
-    return best_position
+    return winning_position_ranked(trick, PLAIN_ORDER)
 
 
 def winning_position_ranked(trick: Sequence[int], values: Sequence[int]) -> int:
-    """:func:`winning_position` with plain cards compared by ``values[index]`` instead of their
-    index: the hook for a variant's own order of the pips (Cosmic Tribe's Fire and Air run
+    """:func:`winning_position` with plain cards compared by ``values[index]`` (their index
+    in the usual order): the hook for a variant's own order of the pips (Cosmic Tribe's Fire and Air run
     10 low … 1 high). Trumps and the Excuse are unchanged; ``values`` keeps each suit in its
     own block of 14.
 

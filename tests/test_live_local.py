@@ -13,7 +13,6 @@ The helpers here are shared with tests/test_live_static.py (the JupyterLite mode
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
 import sys

@@ -19,8 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarot_teach import (DECK, EXCUSE, PETIT, Bid, GameState, IllegalAction, Phase, Poignee,
-                         RuleSet, Slam, count_bouts, parse_card, points, replay)
+from tarot_teach import (DECK, EXCUSE, PETIT, Bid, GameState, IllegalAction, Phase, RuleSet, count_bouts, parse_card, points, replay)
 from tarot_teach.cards import cards_of
 
 ALL_CARDS = (1 << 78) - 1

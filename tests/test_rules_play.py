@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tarot_teach import (DECK, EXCUSE, GameState, IllegalAction, InvalidRecord, Phase, RuleSet,
+from tarot_teach import (DECK, EXCUSE, GameState, IllegalAction, Phase, RuleSet,
                          Suit, deal_hands, discard_problems, discardable_cards, has_petit_sec,
                          led_suit, legal_cards, parse_card, parse_cards, trick_winner,
                          why_illegal)

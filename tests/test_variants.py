@@ -9,8 +9,7 @@ import random
 import pytest
 
 from tarot_teach import (DECK, VARIANTS, Bid, GameState, IllegalAction, InvalidRecord, Phase,
-                         RuleSet, Slam, parse_card, parse_cards, replay, score, trick_winner)
-from tarot_teach.cards import cards_of
+                         RuleSet, Slam, parse_card, replay, score, trick_winner)
 from tarot_teach.game import Misere, Poignee, cosmic_thirds_of, half_points_of
 from tarot_teach.rules import IMPLEMENTED_VARIANTS
 from tarot_teach.scoring import score_goulash, score_two_players
@@ -231,7 +230,6 @@ def misere_deal():
     plain = [c for c in CARDS if c[0] != "T" and c != "EX"]
     courts = [c for c in plain if c[0] in "JCQK" and c[:2] != "10"]
     pips = [c for c in plain if c not in courts]
-    trumps = [c for c in CARDS if c[0] == "T"] + ["EX"]
     seat2 = courts[:10] + pips[:8]
     seat3 = pips[8:18] + ["T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9"]
     rest = [c for c in CARDS if c not in seat2 and c not in seat3]
@@ -709,38 +707,8 @@ def test_chapter_anchors_exist():
 
 # ----- the card table with variants -----------------------------------------------------------------
 
-from tarot_teach import Card  # noqa: E402
-from tarot_teach.players import ComputerPlayer  # noqa: E402
 from tarot_teach.widgets.table import TableWidget  # noqa: E402
-
-
-def click_through(table: TableWidget) -> None:
-    clicks = 0
-    while not table.state.is_over:
-        view = table.state.view(table.learner)
-        assert view.to_act == table.learner
-        if view.phase is Phase.DISCARD:
-            trial = table.state.copy()
-            chosen = []
-            for _ in range(table.rules.dog_size):
-                action = ComputerPlayer().decide(trial).action
-                trial.play(action)
-                chosen.append(action)
-            for card, button in table.hand.buttons.items():
-                button.value = card in chosen
-            table.discard_button.click()
-        elif view.phase is Phase.PLAYING:
-            legal = [a for a in view.legal_actions if isinstance(a, Card)]
-            if len(legal) < len(view.legal_actions) and clicks % 2 == 0:
-                table.actions.children[0].click()  # a declaration button (misère, poignée)
-            else:
-                table.hand.buttons[legal[0]].value = True
-        else:
-            table.actions.children[0 if view.phase is Phase.BIDDING
-                                   and table.rules.goulash else -1].click()
-        clicks += 1
-        assert clicks < 120
-        assert "✘" not in table.feedback.value
+from test_widgets_table import _click_through  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", [
@@ -751,7 +719,8 @@ def test_the_table_plays_every_variant(variant):
     for seed in range(3):
         table = TableWidget(seed=seed, variant=variant)
         assert table.rules.variant_names == tuple(variant)
-        click_through(table)
+        _click_through(table, check_refusals=False, declare=True)
+        assert "✘" not in table.feedback.value
         assert table.state.is_over
         if not table.state.result.void:
             assert "Score" in table.score_view.value

@@ -7,8 +7,11 @@ from tarot_teach.players import ComputerPlayer
 from tarot_teach.widgets.table import TableWidget
 
 
-def _click_through(table: TableWidget, check_refusals: bool = True) -> int:
-    """Play the learner's seat by clicking, as a learner would; return the number of clicks."""
+def _click_through(table: TableWidget, check_refusals: bool = True, declare: bool = False) -> int:
+    """Play the learner's seat by clicking, as a learner would; return the number of clicks.
+
+    ``declare``: use the declaration buttons (poignée, misère) when they are offered.
+    """
     clicks = 0
     while not table.state.is_over:
         view = table.state.view(table.learner)
@@ -25,17 +28,22 @@ def _click_through(table: TableWidget, check_refusals: bool = True) -> int:
             table.discard_button.click()
         elif view.phase is Phase.PLAYING:
             legal = [a for a in view.legal_actions if isinstance(a, Card)]
-            illegal = [c for c in view.hand if c not in legal]
-            if check_refusals and illegal:
-                before = table.state.to_record()
-                table.hand.buttons[illegal[0]].value = True
-                assert "✘" in table.feedback.value  # refused, with the engine's reason
-                assert table.state.to_record() == before  # and nothing changed
-            table.hand.buttons[legal[0]].value = True
+            if declare and len(legal) < len(view.legal_actions) and clicks % 2 == 0:
+                table.actions.children[0].click()  # a declaration button (misère, poignée)
+            else:
+                illegal = [c for c in view.hand if c not in legal]
+                if check_refusals and illegal:
+                    before = table.state.to_record()
+                    table.hand.buttons[illegal[0]].value = True
+                    assert "✘" in table.feedback.value  # refused, with the engine's reason
+                    assert table.state.to_record() == before  # and nothing changed
+                table.hand.buttons[legal[0]].value = True
         else:
-            table.actions.children[-1].click()  # the highest bid offered, "No slam", ...
+            # The highest bid offered, "No slam", ...; in a goulash everybody passes.
+            table.actions.children[0 if view.phase is Phase.BIDDING
+                                   and table.rules.goulash else -1].click()
         clicks += 1
-        assert clicks < 100
+        assert clicks < 120
     return clicks
 
 

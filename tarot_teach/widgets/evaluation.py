@@ -103,12 +103,12 @@ def advice_html(text: str) -> str:
         evaluation = evaluate_hand(cards)
     except ValueError as error:
         return problem(f"Each card exists only once in the pack: {error}.")
-    return evaluation_html(cards)
+    return evaluation_html(cards, evaluation=evaluation)
 
 
-def evaluation_html(hand, caption: str = "Your hand") -> str:
+def evaluation_html(hand, caption: str = "Your hand", evaluation=None) -> str:
     """A hand drawn as cards, followed by its evaluation line by line (HTML)."""
-    evaluation = evaluate_hand(hand)
+    evaluation = evaluation or evaluate_hand(hand)
     items = "".join(f"<li>{escape_text(line)}</li>" for line in evaluation.explanation())
     return (cards_html(sort_cards(evaluation.cards), size="small", caption=caption)
             + f'<ul style="margin:0.3em 0">{items}</ul>')
