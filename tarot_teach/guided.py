@@ -14,8 +14,10 @@ A guided hand file (``exercises/hands/*.json``) holds::
 Cards named in a text are written in braces, ``{KH}``; :func:`check_guided_hand`
 verifies every such claim against the engine: the result, each trick's winner,
 that each card named in a trick's comment was played in that trick (or, before
-the play, is in the hands), and that each question's expected card is legal and
-is the one the record plays.
+the play, is in the hands), that each question's expected card is legal and is
+the one the record plays, and the figures the comments state: the hand's points
+in the bid comment; the target, the margin and what each defender pays or gains
+in the end comment.
 """
 
 from __future__ import annotations
@@ -218,6 +220,7 @@ def check_guided_hand(source) -> list[str]:
                 problems.append(f"comment at {where}"
                                 + (f" {note['trick']}" if where == "trick" else "")
                                 + f" names {name}, which is not {what}")
+    problems += _number_problems(hand, final)
     for question in hand.questions:
         try:
             step = hand.question_step(question)
@@ -227,6 +230,54 @@ def check_guided_hand(source) -> list[str]:
         if hand.actions[step] is not question.expect:
             problems.append(f"trick {question.trick}: the question expects {question.expect}, "
                             f"the record plays {hand.actions[step]}")
+    return problems
+
+
+_HAND_POINTS = re.compile(r"(?:counts|worth) (\d+) points|(\d+) points on the scale")
+_TARGET = re.compile(r"(?<!\()target (?:is |was )?(?:only )?(\d+)")  # "(target 36)": an aside
+_MARGIN = re.compile(r"\b(made|fails?|failed) by (\d+)")
+_EACH_DEFENDER = re.compile(
+    r"each defender (pays|gains) ([^.;,]*)|(\d+) (from|to) each (?:of the two )?defenders?", re.I)
+
+
+def _number_problems(hand: GuidedHand, final: GameState) -> list[str]:
+    """Check the figures the comments state: the bid comment's hand points, and the end
+    comment's target, margin and what each defender pays or gains."""
+    from .evaluation import evaluate_hand
+
+    problems = []
+    result = final.result
+    for note in hand.commentary:
+        text = note.get("text", "")
+        if note.get("at") == "bids" and final.taker is not None:
+            stated = [int(a or b) for a, b in _HAND_POINTS.findall(text)]
+            seats = {final.taker, hand.learner}
+            worth = {evaluate_hand(_parse_all(hand.record["hands"][s])).total for s in seats}
+            problems += [f"the bid comment says the hand counts {n} points; the evaluation "
+                         f"gives {sorted(worth)}" for n in stated if n not in worth]
+        if note.get("at") != "end" or result is None or result.breakdown is None:
+            continue
+        breakdown = result.breakdown
+        for target in map(int, _TARGET.findall(text)):
+            if target != breakdown.target:
+                problems.append(f"the end comment says target {target}; the engine: "
+                                f"{breakdown.target}")
+        for verdict, margin in _MARGIN.findall(text):
+            made = verdict == "made"
+            if made != breakdown.contract_made or int(margin) != breakdown.margin:
+                problems.append(f"the end comment says {verdict} by {margin}; the engine: "
+                                f"{'made' if breakdown.contract_made else 'failed'} by "
+                                f"{breakdown.margin}")
+        for verb, words, amount, direction in _EACH_DEFENDER.findall(text):
+            numbers = re.findall(r"\d+", words) if verb else [amount]
+            if not numbers:
+                continue
+            paid = int(numbers[-1])  # "pays 25 + 4 = 29": the result
+            pays = verb.lower() == "pays" or direction == "from"
+            if paid != abs(breakdown.each_defender) or pays != (breakdown.each_defender < 0):
+                problems.append(f"the end comment says each defender "
+                                f"{'pays' if pays else 'gains'} {paid}; the engine: "
+                                f"{breakdown.each_defender:+d}")
     return problems
 
 

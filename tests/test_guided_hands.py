@@ -179,3 +179,19 @@ def test_a_two_player_record_with_piles_replays_step_by_step():
                              "expected": replay(record)})
     final = hand.state_at(hand.steps)
     assert final.is_over and final.to_record() == record
+
+
+@pytest.mark.parametrize("where, old, new, reported", [
+    ("end", "made by 4", "made by 5", "made by 5"),
+    ("end", "made by 4", "failed by 4", "failed by 4"),
+    ("end", "needed 51 points", "needed 51 points (target 51), target 41", "target 41"),
+    ("end", "= 29", "= 30", "pays 30"),
+    ("bids", "50 points on the scale", "60 points on the scale", "counts 60 points"),
+])
+def test_a_wrong_figure_in_a_comment_is_reported(tmp_path, where, old, new, reported):
+    def change(data):
+        note = next(n for n in data["commentary"] if n["at"] == where)
+        assert old in note["text"]
+        note["text"] = note["text"].replace(old, new)
+    problems = _broken(tmp_path, change)
+    assert any(reported in p for p in problems), problems
