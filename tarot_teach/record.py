@@ -159,6 +159,13 @@ def _play_tricks(state, record, tricks, poignees, miseres, complete) -> GameStat
                 for misere in miseres.pop(seat):
                     _step(state, misere, f"trick {number}, the misère")
             _step(state, _card(card, f"trick {number}"), f"trick {number}")
+    seat = state.to_act
+    if not complete and not state.tricks and not state.is_over:
+        # A saved game may stop just after the seat to play declared, before its card.
+        if seat in poignees:
+            _step(state, poignees.pop(seat), "the first trick, the poignée")
+        for misere in miseres.pop(seat, []):
+            _step(state, misere, "the first trick, the misère")
     if miseres:
         seat = next(iter(miseres))
         raise IllegalAction(f"the misère of seat {seat}: a misère is declared before the first "

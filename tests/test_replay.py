@@ -394,3 +394,24 @@ def test_load_record(tmp_path, record4):
     deep.write_text("[" * 100000 + "]" * 100000)
     with pytest.raises(InvalidRecord):
         load_record(deep)
+
+
+def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
+    from tarot_teach import Poignee, state_from_record
+    from tarot_teach.players import ComputerPlayer
+
+    for seed in range(300):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        while not state.is_over:
+            offers = [a for a in state.legal_actions() if isinstance(a, Poignee)]
+            if offers:
+                break
+            state.play(ComputerPlayer().decide(state).action)
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no deal offered a poignée")
+    state.play(offers[0])
+    resumed = state_from_record(state.to_record(), complete=False)
+    assert resumed.to_record() == state.to_record()
+    assert resumed.legal_actions() == [a for a in state.legal_actions()]

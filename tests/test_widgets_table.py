@@ -92,3 +92,40 @@ def test_a_cosmic_tribe_table_shows_that_game_s_card_names():
     assert any(" of Water" in t or " of Fire" in t or " of Earth" in t or " of Air" in t
                for t in tooltips)
     assert not any(" of hearts" in t for t in tooltips)
+
+
+def test_a_saved_table_resumes_where_it_was(tmp_path):
+    from tarot_teach.widgets.progress import Progress
+
+    path = tmp_path / "progress.json"
+    table = TableWidget(players=4, seed=6, save_key="t", progress=Progress(path))
+    for _ in range(6):  # a few of the learner's actions, whatever the phase
+        if table.state.is_over:
+            break
+        view = table.state.view(table.learner)
+        if view.phase is Phase.DISCARD:
+            _click_through(table)
+            break
+        legal = [a for a in view.legal_actions if isinstance(a, Card)]
+        if view.phase is Phase.PLAYING:
+            table.hand.buttons[legal[0]].value = True
+        else:
+            table.actions.children[-1].click()
+    again = TableWidget(players=4, seed=99, save_key="t", progress=Progress(path))
+    assert again.state.to_record() == table.state.to_record()
+    assert again.ledger.totals == table.ledger.totals and again.seed == table.seed
+    _click_through(again)
+    again.new_button.click()
+    third = TableWidget(players=4, save_key="t", progress=Progress(path))
+    assert third.ledger.deals == again.ledger.deals and third.state.dealer == again.state.dealer
+
+
+def test_a_damaged_saved_table_gives_a_new_deal_and_says_so(tmp_path):
+    from tarot_teach.widgets.progress import Progress
+
+    progress = Progress(tmp_path / "progress.json")
+    progress.save_game("t", {"record": {"players": 4, "hands": "nonsense"}, "dealer": 0,
+                             "deals": []})
+    table = TableWidget(players=4, seed=1, save_key="t", progress=Progress(tmp_path / "progress.json"))
+    assert "could not be resumed" in table.feedback.value
+    assert table.state.view(0).hand  # a playable new deal

@@ -1,7 +1,7 @@
 """Which exercises a learner has solved, saved on disk so that a restart loses nothing.
 
-The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:00"}}``),
-written atomically. A corrupt file is set aside (renamed ``*.corrupt-N``) with a
+The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:00"},
+"games": {...}}``; ``games`` keeps the card table's deal in progress), written atomically. A corrupt file is set aside (renamed ``*.corrupt-N``) with a
 message, never a crash.
 
 >>> import tempfile, pathlib
@@ -45,6 +45,7 @@ class Progress:
         self.path = Path(path) if path is not None else default_progress_path()
         self.message: "str | None" = None  # set when something had to be repaired
         self._solved: dict[str, str] = {}
+        self._games: dict[str, dict] = {}  # games in progress (the card table), by key
         self._load()
 
     @classmethod
@@ -71,6 +72,16 @@ class Progress:
 
     def reset(self) -> None:
         self._solved.clear()
+        self._games.clear()
+        self._save()
+
+    def saved_game(self, key: str) -> "dict | None":
+        """The game saved under ``key`` (a JSON object), or None."""
+        return self._games.get(key)
+
+    def save_game(self, key: str, data: dict) -> None:
+        """Keep a game in progress (anything JSON can hold) and save at once."""
+        self._games[key] = data
         self._save()
 
     def _load(self) -> None:
@@ -86,8 +97,12 @@ class Progress:
             solved = data["solved"]
             if not isinstance(solved, dict) or not all(isinstance(k, str) for k in solved):
                 raise ValueError("solved must map exercise ids to dates")
+            games = data.get("games", {})
+            if not isinstance(games, dict) or not all(isinstance(g, dict) for g in games.values()):
+                raise ValueError("games must map keys to saved games")
             self._solved = {k: str(v) for k, v in solved.items()}
-        except (ValueError, KeyError, TypeError):
+            self._games = dict(games)
+        except (ValueError, KeyError, TypeError, AttributeError):
             aside = self._set_aside()
             self.message = ("Your progress file was damaged and has been set aside"
                             + (f" as {aside.name}" if aside else "") + "; starting afresh.")
@@ -107,8 +122,10 @@ class Progress:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.path.with_name(self.path.name + ".tmp")
-            temporary.write_text(json.dumps({"version": 1, "solved": self._solved}, indent=1),
-                                 encoding="utf-8")
+            content = {"version": 1, "solved": self._solved}
+            if self._games:
+                content["games"] = self._games
+            temporary.write_text(json.dumps(content, indent=1), encoding="utf-8")
             os.replace(temporary, self.path)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror})."

@@ -18,12 +18,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidRecord
+from ..record import state_from_record
 from ..game import GameState, Misere, Poignee, Slam
 from ..ledger import Ledger
 from ..players import ComputerPlayer
 from ..rules import Bid, Phase, RuleSet
 from .base import CardPicker, Feedback
+from .progress import Progress
 from .charts import running_totals_chart
 from .render import PLAYER_NAMES, cards_html, escape_text
 
@@ -49,7 +51,10 @@ class TableWidget:
     """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
 
     def __init__(self, players: "int | None" = None, seed: int = 0, learner: int = 0,
-                 state: "GameState | None" = None, variant: "dict | None" = None) -> None:
+                 state: "GameState | None" = None, variant: "dict | None" = None,
+                 save_key: "str | None" = None, progress: "Progress | None" = None) -> None:
+        # ``save_key``: keep the deal in progress and the score sheet in the progress file
+        # under this key, and resume them when the table is shown again.
         # ``variant``: RuleSet options by name (RULES.md §11), e.g. {"goulash": True}; a
         # variant that fixes the table size (Cosmic Tribe, two players) sets ``players``.
         if state is not None:
@@ -97,7 +102,11 @@ class TableWidget:
              self.log_view, self.score_view],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-table")
-        self.state = state if state is not None else self._deal()
+        self.save_key = save_key
+        self.progress = progress if progress is not None else (
+            Progress.default() if save_key else None)
+        resumed = self._resume() if state is None and save_key else None
+        self.state = state if state is not None else (resumed or self._deal())
         self._advance()
         self._render()
 
@@ -224,6 +233,42 @@ class TableWidget:
             self._render_all()
         finally:
             self._rendering = False
+        self._save()
+
+    # ----- keeping the game --------------------------------------------------------------
+
+    def _save(self) -> None:
+        if not self.save_key or self.progress is None:
+            return
+        self.progress.save_game(self.save_key, {
+            "record": self.state.to_record(), "seed": self.seed,
+            "dealer": self.ledger.dealer, "deals": self.ledger.deals,
+            "scored": self._scored is self.state, "log": self.log[-200:]})
+
+    def _resume(self) -> "GameState | None":
+        """The deal saved under ``save_key``, with its score sheet (None if there is none)."""
+        saved = self.progress.saved_game(self.save_key)
+        if not saved:
+            return None
+        try:
+            state = state_from_record(saved["record"], complete=False)
+            if state.rules != self.rules:
+                raise InvalidRecord("the saved deal was played with other rules")
+            ledger = Ledger(players=self.players, dealer=int(saved["dealer"]))
+            for deal in saved["deals"]:
+                ledger.add(deal)
+            ledger.dealer = int(saved["dealer"])
+        except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError) as problem:
+            self.feedback.value = Feedback(
+                False, f"Your saved deal could not be resumed ({problem}); here is a new deal.",
+                invalid_input=True).html()
+            return None
+        self.ledger = ledger
+        self.seed = int(saved.get("seed", self.seed))
+        self.log = [str(line) for line in saved.get("log", [])]
+        if saved.get("scored") and state.is_over:
+            self._scored = state
+        return state
 
     def _render_all(self) -> None:
         view = self.state.view(self.learner)
