@@ -20,11 +20,12 @@ from typing import Any, Iterable
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card, sort_cards
+from ..cards import Card, parse_card, parse_cards, sort_cards
 from .progress import Progress
 from .render import card_button_style, card_label, cards_html, escape_text
 
-__all__ = ["Feedback", "AnswerError", "Exercise", "CardPicker", "read_number", "section_link"]
+__all__ = ["Feedback", "AnswerError", "Exercise", "CardPicker", "read_number", "section_link",
+           "judge_card_set"]
 
 
 class AnswerError(ValueError):
@@ -271,6 +272,26 @@ class Exercise:
     def _ipython_display_(self) -> None:
         from IPython.display import display
         display(self.widget)
+
+
+def judge_card_set(chosen, right, praise: str, participle: str, why_not, why_too,
+                   section: "tuple[str, str] | None" = None) -> Feedback:
+    """Judge cards claimed to be exactly ``right`` (every card that may be ``participle``).
+
+    A card chosen wrongly is explained by ``why_not(card)`` (the engine's refusal); a card
+    missed gets ``why_too(card)``, a short note or ``""``.
+
+    >>> judge_card_set(["KH"], ["KH", "2H"], "you may play", "played", str, lambda c: "").details
+    ['2♥ may be played too.']
+    """
+    chosen, right = set(parse_cards(chosen)), set(parse_cards(right))
+    if chosen == right:
+        return Feedback(True, f"Right: {praise} {cards_line(sort_cards(right))}.")
+    details = [f"{card.short_name} may not be {participle}: {why_not(card)}"
+               for card in sort_cards(chosen - right)]
+    details += [f"{card.short_name} may be {participle} too{why_too(card) or '.'}"
+                for card in sort_cards(right - chosen)]
+    return Feedback(False, "Not quite.", details, section)
 
 
 def cards_line(cards: Iterable["Card | str"]) -> str:

@@ -24,7 +24,7 @@ from ..cards import Card, parse_cards
 from ..game import GameState, random_playout
 from ..rules import Phase, RuleSet
 from ..tricks import legal_cards, trick_winner, why_illegal
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, section_link
+from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, judge_card_set, section_link
 from .render import cards_html
 
 __all__ = ["PlayPosition", "random_play_position", "check_playable", "check_trick_winner",
@@ -66,16 +66,11 @@ def check_playable(position: PlayPosition, chosen) -> Feedback:
     legal = set(legal_cards(position.hand, position.trick))
     if not chosen:
         raise AnswerError("Click every card you may play, then Check.")
-    if chosen == legal:
-        return Feedback(True, f"Right: you may play {cards_line(sorted(legal))}.")
-    details = []
-    for card in sorted(chosen - legal):
-        details.append(f"{card.short_name} may not be played: {why_illegal(position.hand, position.trick, card)}")
-    for card in sorted(legal - chosen):
-        details.append(f"{card.short_name} may be played too"
-                       + (" — the Excuse may always be played." if card.is_excuse else "."))
-    return Feedback(False, "Not quite.", details,
-                    section_link("07-tricks", "the-rules-of-play", "Playing a trick"))
+    return judge_card_set(
+        chosen, legal, "you may play", "played",
+        lambda card: why_illegal(position.hand, position.trick, card),
+        lambda card: " — the Excuse may always be played." if card.is_excuse else "",
+        section_link("07-tricks", "the-rules-of-play", "Playing a trick"))
 
 
 def check_trick_winner(trick, chosen) -> Feedback:

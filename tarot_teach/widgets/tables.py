@@ -30,7 +30,8 @@ from ..errors import IllegalAction
 from ..game import GameState, Poignee, Slam
 from ..rules import Bid, Phase, RuleSet
 from ..scoring import HANDFUL_LEVELS, TARGETS, explain_score, score
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, read_number, section_link
+from .base import (AnswerError, CardPicker, Exercise, Feedback, cards_line, judge_card_set,
+                   read_number, section_link)
 from .render import cards_html, escape_text
 
 __all__ = [
@@ -366,22 +367,13 @@ def check_call(question: CallQuestion, chosen) -> Feedback:
     chosen = set(parse_cards(chosen))
     if not chosen:
         raise AnswerError("Click every card the taker may call, then Check.")
-    callable_ = set(question.state.legal_actions())
-    if chosen == callable_:
-        return Feedback(True, f"Right: the taker may call {cards_line(sort_cards(callable_))}.")
-    details = []
-    for card in sort_cards(chosen - callable_):
-        try:
-            question.state.copy().play(card)
-        except IllegalAction as refusal:
-            details.append(f"{card.short_name} may not be called: {refusal}")
     held = set(question.hand)
-    for card in sort_cards(callable_ - chosen):
-        extra = (" — even though the taker holds it: calling your own card means playing alone."
-                 if card in held else ".")
-        details.append(f"{card.short_name} may be called too{extra}")
-    return Feedback(False, "Not quite.", details,
-                    section_link("11-five-players", "calling-a-king", "Calling a King"))
+    return judge_card_set(
+        chosen, question.state.legal_actions(), "the taker may call", "called",
+        lambda card: _refusal(question.state, card),
+        lambda card: (" — even though the taker holds it: calling your own card means playing "
+                      "alone.") if card in held else "",
+        section_link("11-five-players", "calling-a-king", "Calling a King"))
 
 
 class CallExercise(Exercise):
@@ -456,6 +448,15 @@ def opening_lead_question(rng: random.Random) -> LeadQuestion:
         return LeadQuestion(hand, state.called, state.to_act == state.taker, state)
 
 
+def _refusal(state: GameState, card: Card) -> str:
+    """The engine's reason for refusing ``card`` now (tried on a copy)."""
+    try:
+        state.copy().play(card)
+    except IllegalAction as refusal:
+        return str(refusal)
+    return "the engine accepts it"
+
+
 def _lead_cards(question: LeadQuestion) -> list[Card]:
     return [a for a in question.state.legal_actions() if isinstance(a, Card)]
 
@@ -465,20 +466,11 @@ def check_opening_lead(question: LeadQuestion, chosen) -> Feedback:
     chosen = set(parse_cards(chosen))
     if not chosen:
         raise AnswerError("Click every card you may lead, then Check.")
-    legal = set(_lead_cards(question))
-    if chosen == legal:
-        return Feedback(True, f"Right: you may lead {cards_line(sort_cards(legal))}.")
-    details = []
-    for card in sort_cards(chosen - legal):
-        try:
-            question.state.copy().play(card)
-        except IllegalAction as refusal:
-            details.append(f"{card.short_name} may not be led: {refusal}")
-    for card in sort_cards(legal - chosen):
-        why = (" — it is the called card itself." if card is question.called else ".")
-        details.append(f"{card.short_name} may be led too{why}")
-    return Feedback(False, "Not quite.", details,
-                    section_link("11-five-players", "the-first-lead", "The first lead"))
+    return judge_card_set(
+        chosen, _lead_cards(question), "you may lead", "led",
+        lambda card: _refusal(question.state, card),
+        lambda card: " — it is the called card itself." if card is question.called else "",
+        section_link("11-five-players", "the-first-lead", "The first lead"))
 
 
 class OpeningLeadExercise(Exercise):
