@@ -933,7 +933,8 @@ class GameState:
         # The discard (or the dog) is part of its side's pile from the start: an Excuse
         # exchange card still owed is given from it.
         _settle_exchange(piles, list(self.owed_exchange))
-        taker_pile, defence_pile = self.final_piles = tuple(piles)
+        self.final_piles = tuple(piles)
+        taker_pile = piles[TAKER_SIDE]
         halves = self._units_of(taker_pile)
         bouts = (taker_pile & BOUTS_MASK).bit_count()
         breakdown = score_deal(self.rules, contract, halves, bouts,

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Iterable
 
 from .cards import DECK, KING, QUEEN, KNIGHT, JACK, Card, Suit, parse_card
@@ -253,6 +252,3 @@ def draw_first_dealer(players: int, seed) -> FirstDealerDraw:
     return FirstDealerDraw(tuple(tuple(d) for d in draws), best)
 
 
-def thirds_fraction(units: int) -> Fraction:
-    """Thirds of a point as a Fraction."""
-    return Fraction(units, 3)

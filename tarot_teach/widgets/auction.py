@@ -212,12 +212,6 @@ class ChoiceExercise(Exercise):
             raise AnswerError(self.choose_message)
         return self.choice.value
 
-    def option_label(self, key) -> str:
-        for label, value in self.choice.options:
-            if value == key:
-                return label
-        return str(key)
-
 
 class AuctionExercise(ChoiceExercise):
     """Is this auction legal, and if it is, who takes?"""

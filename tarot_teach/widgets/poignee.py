@@ -32,7 +32,6 @@ __all__ = ["PoigneeQuestion", "state_at_first_card", "poignee_options", "poignee
 
 NONE = "none"
 LEVEL_ORDER = (NONE, "simple", "double", "triple")
-LEARNER = 1  # the seat after the dealer: it leads the first trick
 
 
 @dataclass(frozen=True)
