@@ -154,10 +154,39 @@ class _KernelPool:
         return kernel_id
 
 
+KEY_COOKIE = "tarot_teach_key"
+
+
+def browser_key() -> str:
+    """The secret that lets a browser have a kernel, kept beside the progress file, readable
+    by this user only. ``tarot-teach`` opens the book with it once (``/?key=…``); the
+    server then keeps it in an HttpOnly cookie, so bookmarks keep working."""
+    import secrets
+
+    from .widgets.progress import default_progress_path
+
+    path = default_progress_path().parent / "browser-key"
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 32:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = secrets.token_urlsafe(32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as stream:
+        stream.write(key + "\n")
+    return key
+
+
 def make_live_server(directory: Path, port: int = 8000, token: "str | None" = None,
-                     kernel_cwd: "Path | None" = None, pool_size: int = 1):
+                     kernel_cwd: "Path | None" = None, pool_size: int = 1,
+                     key: "str | None" = None):
     """A ``jupyter_server`` ServerApp on 127.0.0.1:``port`` serving ``directory`` at ``/``
-    and kernels (token required) under ``/jupyter/``. Call ``.start()`` to serve."""
+    and kernels (token required) under ``/jupyter/``. The token is handed only to a
+    same-origin page of a browser holding the ``key`` cookie. Call ``.start()`` to serve."""
+    import hmac
     import json
     import secrets
 
@@ -165,6 +194,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     from tornado import web
 
     token = token or secrets.token_urlsafe(32)
+    key = key or browser_key()
     app = ServerApp()
     app.initialize(argv=[
         "--ServerApp.ip=127.0.0.1",
@@ -197,6 +227,12 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     class BookHandler(web.StaticFileHandler):
         def prepare(self):
             refuse_foreign(self)
+            offered = self.get_query_argument("key", None)
+            if offered is not None and hmac.compare_digest(offered, key):
+                # The address tarot-teach opened: remember the key, then drop it from the URL.
+                self.set_cookie(KEY_COOKIE, key, httponly=True, samesite="Strict",
+                                expires_days=365, path="/")
+                self.redirect(self.request.path)
 
         def set_extra_headers(self, path):
             self.set_header("X-Content-Type-Options", "nosniff")
@@ -211,6 +247,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             if (site is not None and site not in ("same-origin", "none")) or (
                     origin is not None and origin != own):
                 raise web.HTTPError(403, "same-origin requests only")
+            if not hmac.compare_digest(self.get_cookie(KEY_COOKIE, "") or "", key):
+                raise web.HTTPError(403, "open the tutorial with the tarot-teach command")
 
         async def get(self):
             kernel_id = await pool.take()
@@ -231,6 +269,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     ])
     app.tarot_pool = pool
     app.tarot_token = token
+    app.tarot_key = key
     return app
 
 
@@ -267,10 +306,11 @@ def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True
         print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error}); try --port.",
               file=sys.stderr)
         return 1
-    url = f"http://127.0.0.1:{port}/"
+    url = f"http://127.0.0.1:{port}/?key={app.tarot_key}"
 
     def ready() -> None:
-        print(f"The tutorial is at {url} — press Ctrl+C to stop.", file=sys.stderr, flush=True)
+        print(f"The tutorial is at {url}\n(open this address once: it lets this browser "
+              "run the exercises) — press Ctrl+C to stop.", file=sys.stderr, flush=True)
         if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 

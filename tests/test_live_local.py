@@ -13,6 +13,7 @@ The helpers here are shared with tests/test_live_static.py (the JupyterLite mode
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -277,8 +278,11 @@ def _typed_text_is_escaped(page) -> "str | None":
     return None
 
 
-def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_000) -> None:
-    """Drive every page; print the times; fail with every problem found."""
+def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_000,
+              first_url: "str | None" = None) -> None:
+    """Drive every page; print the times; fail with every problem found.
+
+    ``first_url``: the address `tarot-teach` opens (it gives this browser its key)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     report: list[str] = []
     rows: list[str] = []
@@ -296,6 +300,11 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
                     r.abort()
 
             context.route("**/*", route)
+            if first_url:
+                opening = context.new_page()
+                opening.goto(first_url)
+                assert "?key=" not in opening.url  # the key is kept in a cookie, not the URL
+                opening.close()
             for name in pages:
                 outside.clear()
                 result = exercise_page(context, base + name + ".html", live_timeout)
@@ -331,16 +340,17 @@ def tarot_teach_server(built_book, tmp_path_factory):
     base = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.time() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base + "index.html", timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    out = proc.stdout.read() if proc.poll() is not None else ""
-                    pytest.fail(f"tarot-teach did not start:\n{out}")
-                time.sleep(0.2)
-        yield base, port
+        opened = None
+        seen = []
+        while opened is None:  # the address tarot-teach prints (and would open)
+            line = proc.stdout.readline()
+            seen.append(line)
+            found = re.search(r"(http://127\.0\.0\.1:\d+/\?key=\S+)", line)
+            if found:
+                opened = found.group(1)
+            elif (not line and proc.poll() is not None) or time.time() > deadline:
+                pytest.fail("tarot-teach did not start:\n" + "".join(seen))
+        yield base, port, opened
     finally:
         proc.terminate()
         try:
@@ -350,14 +360,14 @@ def tarot_teach_server(built_book, tmp_path_factory):
 
 
 def test_every_exercise_page_is_live_with_a_local_kernel(built_book, tarot_teach_server):
-    base, _ = tarot_teach_server
+    base, _, opened = tarot_teach_server
     pages = exercise_pages(built_book)
     assert len(pages) >= 10, pages
-    run_pages(base, pages, "local kernel")
+    run_pages(base, pages, "local kernel", first_url=opened)
 
 
 def test_kernel_endpoints_need_the_token(tarot_teach_server):
-    base, port = tarot_teach_server
+    base, port, opened = tarot_teach_server
     for path, method in [("jupyter/api/kernels", "GET"), ("jupyter/api/kernels", "POST"),
                          ("jupyter/api/sessions", "GET"), ("jupyter/api/contents", "GET")]:
         request = urllib.request.Request(base + path, method=method, data=b"{}"
@@ -373,11 +383,22 @@ def test_kernel_endpoints_need_the_token(tarot_teach_server):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=5)
         assert refused.value.code == 403, headers
-    # With the token, the kernel API answers.
-    with urllib.request.urlopen(base + "_static/vendor/live/session.json", timeout=30) as reply:
+    # Same-origin headers are easy to forge for a local process: without the key (the
+    # cookie of the browser tarot-teach opened) there is no token either.
+    request = urllib.request.Request(base + "_static/vendor/live/session.json",
+                                     headers={"Sec-Fetch-Site": "same-origin"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 403
+    # The address tarot-teach opens sets the cookie; with it the page gets the token...
+    key = opened.split("?key=", 1)[1]
+    request = urllib.request.Request(base + "_static/vendor/live/session.json",
+                                     headers={"Cookie": f"tarot_teach_key={key}"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
         import json
 
         token = json.load(reply)["token"]
+    # ...and with the token, the kernel API answers.
     request = urllib.request.Request(base + "jupyter/api/kernels",
                                      headers={"Authorization": f"token {token}"})
     with urllib.request.urlopen(request, timeout=5) as reply:
@@ -385,7 +406,7 @@ def test_kernel_endpoints_need_the_token(tarot_teach_server):
 
 
 def test_the_server_is_not_reachable_from_another_address(tarot_teach_server):
-    _, port = tarot_teach_server
+    _, port, _ = tarot_teach_server
     addresses = set()
     try:
         addresses.add(socket.gethostbyname(socket.gethostname()))
@@ -397,3 +418,18 @@ def test_the_server_is_not_reachable_from_another_address(tarot_teach_server):
         with socket.socket() as probe:
             probe.settimeout(1)
             assert probe.connect_ex((address, port)) != 0, address
+
+
+def test_a_browser_without_the_key_is_told_how_to_start(tarot_teach_server):
+    base, _, _ = tarot_teach_server
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_context().new_page()
+            page.goto(base + "book/07-tricks.html")
+            page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
+                                   timeout=30_000)
+            assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
+        finally:
+            browser.close()

@@ -62,6 +62,17 @@
       buffers: [],
     };
   }
+  function showNotice(text) {
+    var notice = document.createElement("div");
+    notice.className = "tt-live-notice";
+    notice.setAttribute("role", "status");
+    notice.style.cssText = "border:1px solid #8a6d00;color:#5c4900;background:#fff8e0;" +
+      "padding:0.5em;margin:0.5em 0";
+    notice.textContent = text;
+    var main = document.querySelector("main, article, .bd-article, body");
+    main.insertBefore(notice, main.firstChild);
+  }
+
   function fail(what, error) {
     var text = what + ": " + (error && error.message ? error.message : String(error));
     state.errors.push(text);
@@ -522,7 +533,11 @@
     var connected = fetch(new URL("_static/vendor/live/session.json", root), {
       cache: "no-store", credentials: "same-origin",
     }).then(function (response) {
-      return response.ok ? response.json() : { mode: "static" };
+      if (response.ok) {
+        return response.json();
+      }
+      // 403 from tarot-teach: this browser was not given the key (see site.py).
+      return { mode: response.status === 403 ? "locked" : "static" };
     }).then(function (data) {
       info = data;
       state.mode = info.mode;
@@ -540,6 +555,11 @@
     });
     Promise.all([connected, modules, domReady()]).then(function (results) {
       if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
+        if (info && info.mode === "locked") {
+          showNotice("The exercises on this page are not live in this browser. Start the " +
+            "tutorial with the tarot-teach command: it opens the address that lets this " +
+            "browser run them.");
+        }
         setStatus("static");
         return null;
       }
