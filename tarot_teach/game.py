@@ -249,6 +249,12 @@ def parse_action(text, phase: Phase):
                 return choice
         raise IllegalAction(f"{text!r}: say 'chelem' to announce a slam or 'no_chelem'.", "bad_input")
     word = text.strip().lower()
+    if word.startswith("poignee") or word.startswith("poignée"):
+        level = word.replace("poignée", "poignee")[7:].strip(" :_-")
+        if level not in HANDFUL_LEVELS:
+            raise ValueError(f"{text!r}: a poignée is 'poignee:simple', 'poignee:double' "
+                             "or 'poignee:triple'")
+        return Poignee((), level)  # the state chooses the trumps to show (see GameState._read)
     if word.startswith("misere") or word.startswith("misère"):
         kind = word.replace("misère", "misere")[6:].strip(" :_-")
         if kind not in MISERE_KINDS:
@@ -577,7 +583,7 @@ class GameState:
         if self.is_over:
             raise IllegalAction("The deal is over: no more actions.", "deal_over")
         try:
-            return parse_action(action, self.phase)
+            parsed = parse_action(action, self.phase)
         except ValueError as error:
             if self.phase is not Phase.BIDDING and _is_bid_word(action):
                 raise IllegalAction(f"The auction is over: every seat has spoken once. "
@@ -586,6 +592,13 @@ class GameState:
             if isinstance(error, IllegalAction):
                 raise
             raise IllegalAction(str(error), "bad_input", self.to_act) from None
+        if isinstance(parsed, Poignee) and not parsed.cards:  # "poignee:simple": the trumps
+            offered = {p.level: p for p in self.legal_actions() if isinstance(p, Poignee)}
+            if parsed.level not in offered:
+                self._refuse(f"You may not show a {parsed.level} poignée now: it is shown just "
+                             f"before your first card, with enough trumps.", "poignee_count")
+            return offered[parsed.level]
+        return parsed
 
     def _refuse(self, message: str, rule: str):
         raise IllegalAction(message, rule, self.to_act)

@@ -97,12 +97,18 @@ def state_from_record(record: dict, complete: bool = True) -> GameState:
         raise InvalidRecord("declarations must be an object")
     poignees = _read_poignees(declarations.get("poignees") or {}, rules)
     miseres = _read_miseres(declarations.get("miseres") or {}, rules)
-    if state.is_over:  # petit sec
+    if state.is_over:  # petit sec: the deal stops before anybody speaks
+        if bids or tricks or discard:
+            raise InvalidRecord("the deal is void (petit sec): it has no bids, no discard "
+                                "and no tricks")
         return state
     if rules.two_players:
         if bids:
             raise InvalidRecord("two players do not bid: the record has no bids")
         return _play_tricks(state, record, tricks, poignees, miseres, complete)
+    if len(bids) > rules.players:
+        raise InvalidRecord(f"the record has {len(bids)} bids; each of the {rules.players} "
+                            "seats speaks once")
     for number, bid in enumerate(bids):
         _step(state, Bid.parse(bid), f"bid {number + 1}")
     if state.is_over:

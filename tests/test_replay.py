@@ -415,3 +415,39 @@ def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
     resumed = state_from_record(state.to_record(), complete=False)
     assert resumed.to_record() == state.to_record()
     assert resumed.legal_actions() == [a for a in state.legal_actions()]
+
+
+def test_a_poignee_written_as_text_round_trips():
+    from tarot_teach.players import ComputerPlayer
+
+    for seed in range(300):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        while not state.is_over:
+            offers = [a for a in state.legal_actions() if isinstance(a, Poignee)]
+            if offers:
+                break
+            state.play(ComputerPlayer().decide(state).action)
+        if not state.is_over:
+            break
+    twin = state.copy()
+    state.play(str(offers[0]))  # "poignee:simple"
+    twin.play(offers[0])
+    assert state.to_record() == twin.to_record()
+    with pytest.raises(IllegalAction) as refused:
+        state.copy().play("poignee:simple")  # only once, before the first card
+    assert refused.value.rule in ("poignee_count", "poignee_timing")
+
+
+def test_too_many_bids_and_bids_after_a_petit_sec_are_malformed():
+    state = GameState.new(RuleSet(players=4), seed=8)
+    record = state.to_record()
+    record["bids"] = ["pass"] * 5
+    with pytest.raises(InvalidRecord, match="each of the 4 seats speaks once"):
+        replay(record)
+    void = next(GameState.new(RuleSet(players=4), seed=seed) for seed in range(20_000)
+                if GameState.new(RuleSet(players=4), seed=seed).is_over)  # a petit sec
+    record = void.to_record()
+    assert replay(record) == {"void": "petit_sec"}
+    record["bids"] = ["pass"] * 4
+    with pytest.raises(InvalidRecord, match="petit sec"):
+        replay(record)
