@@ -85,6 +85,13 @@ def build_book(root: Path) -> None:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    # The types browsers insist on for modules and WebAssembly (the static Pyodide mode).
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".whl": "application/zip",
+    }
+
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
 

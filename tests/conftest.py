@@ -1,4 +1,8 @@
-"""Shared test set-up: progress files go to a temporary folder, never to the user's home."""
+"""Shared test set-up: progress files go to a temporary folder, never to the user's home;
+a static web server for built sites."""
+
+import contextlib
+import threading
 
 import pytest
 
@@ -9,3 +13,18 @@ def _private_progress(tmp_path, monkeypatch):
     from tarot_teach.widgets.progress import Progress
 
     monkeypatch.setattr(Progress, "_shared", {})
+
+
+@contextlib.contextmanager
+def serving(directory):
+    """Serve ``directory`` as any static web server would, on 127.0.0.1; yield the base URL."""
+    from tarot_teach.site import make_server
+
+    server = make_server(directory, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

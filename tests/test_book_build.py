@@ -10,20 +10,18 @@ $TAROT_BOOK_OUTPUT if set (reuses its jupyter cache: faster when re-running).
 
 from __future__ import annotations
 
-import functools
 import html.parser
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import yaml
+from conftest import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -244,23 +242,11 @@ def test_vendored_assets_are_published(site):
 # ----------------------------------------------------------------------------- browser
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest output clean
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(site):
     """Serve the built site on 127.0.0.1 (random free port); yield its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(site) as base:
+        yield base
 
 
 @pytest.mark.browser

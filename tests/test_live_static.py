@@ -8,42 +8,20 @@ one wrong, no console error, no request leaving 127.0.0.1; the times are printed
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 
 import pytest
 
+from conftest import serving
 from test_live_local import built_book, exercise_pages, run_pages  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
-class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """What any static web server does, with the usual types for modules and WebAssembly."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-        ".json": "application/json", ".whl": "application/zip",
-    }
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def static_server(built_book):  # noqa: F811 (the fixture imported above)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(built_book)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_book) as base:
+        yield base
 
 
 def test_the_static_site_says_lite_and_bundles_the_kernel(built_book):  # noqa: F811
