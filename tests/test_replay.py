@@ -396,8 +396,8 @@ def test_load_record(tmp_path, record4):
         load_record(deep)
 
 
-def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
-    from tarot_teach import Poignee, state_from_record
+def _state_offering_a_poignee():
+    """A deal played by computer players up to a seat's first card with a poignée to show."""
     from tarot_teach.players import ComputerPlayer
 
     for seed in range(300):
@@ -405,12 +405,15 @@ def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
         while not state.is_over:
             offers = [a for a in state.legal_actions() if isinstance(a, Poignee)]
             if offers:
-                break
+                return state, offers
             state.play(ComputerPlayer().decide(state).action)
-        if not state.is_over:
-            break
-    else:
-        pytest.fail("no deal offered a poignée")
+    pytest.fail("no deal offered a poignée")
+
+
+def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
+    from tarot_teach import state_from_record
+
+    state, offers = _state_offering_a_poignee()
     state.play(offers[0])
     resumed = state_from_record(state.to_record(), complete=False)
     assert resumed.to_record() == state.to_record()
@@ -418,17 +421,7 @@ def test_a_saved_game_may_stop_between_a_poignee_and_its_card():
 
 
 def test_a_poignee_written_as_text_round_trips():
-    from tarot_teach.players import ComputerPlayer
-
-    for seed in range(300):
-        state = GameState.new(RuleSet(players=4), seed=seed)
-        while not state.is_over:
-            offers = [a for a in state.legal_actions() if isinstance(a, Poignee)]
-            if offers:
-                break
-            state.play(ComputerPlayer().decide(state).action)
-        if not state.is_over:
-            break
+    state, offers = _state_offering_a_poignee()
     twin = state.copy()
     state.play(str(offers[0]))  # "poignee:simple"
     twin.play(offers[0])
