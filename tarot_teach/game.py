@@ -945,10 +945,14 @@ class GameState:
         piles[DEFENCE_SIDE if contract is Bid.GUARD_AGAINST else TAKER_SIDE] |= aside
         # The discard (or the dog) is part of its side's pile from the start: an Excuse
         # exchange card still owed is given from it.
-        _settle_exchange(piles, list(self.owed_exchange))
+        owed = list(self.owed_exchange)
+        _settle_exchange(piles, owed)
         self.final_piles = tuple(piles)
+        self.unpaid_exchange = tuple(owed)
         taker_pile = piles[TAKER_SIDE]
-        halves = self._units_of(taker_pile)
+        # §8: an exchange card that can never be given still moves its half point (a third
+        # in Cosmic Tribe): the side owed counts it.
+        halves = self._units_of(taker_pile) + owed[DEFENCE_SIDE] - owed[TAKER_SIDE]
         bouts = (taker_pile & BOUTS_MASK).bit_count()
         breakdown = score_deal(self.rules, contract, halves, bouts,
                                petit_au_bout=self._petit_au_bout(), poignees=self._poignee_levels(),
@@ -980,10 +984,11 @@ class GameState:
         self.final_piles = tuple(self.piles)
         units = tuple(half_points_of(pile) for pile in self.piles)
         bouts = tuple((pile & BOUTS_MASK).bit_count() for pile in self.piles)
-        petit = None
-        _, cards, last_winner = self.tricks[-2 if self.excuse_slam else -1]
-        if 1 in cards:
-            petit = last_winner
+        owed = self.owed_exchange  # §8: an exchange card never given still moves its point
+        units = tuple(u + owed[1 - seat] - owed[seat] for seat, u in enumerate(units))
+        self.unpaid_exchange = tuple(owed)
+        petit = self._petit_au_bout_trick()
+        petit = None if petit is None else petit[1]
         winner, scores, lines = score_two_players(units, bouts, petit)
         self._finish_without_taker("two_players", units, scores, lines, bouts, winner)
 
@@ -997,21 +1002,33 @@ class GameState:
                                  unit=unit, total_units=unit * self.rules.total_points)
         self.events.append(("scored", tuple(scores)))
 
+    def _petit_au_bout_trick(self) -> "tuple[int, int] | None":
+        """``(trick number, winner)`` of the trick that makes the Petit count "au bout": the
+        last trick; or, after a slam completed by the Excuse on the last trick, the
+        second-to-last one too (§8 adds that case and removes none). None if neither."""
+        for number in (-1, -2) if self.excuse_slam else (-1,):
+            if len(self.tricks) >= -number:
+                _, cards, winner = self.tricks[number]
+                if 1 in cards:
+                    return len(self.tricks) + number, winner
+        return None
+
     def _petit_au_bout(self) -> "str | None":
         if self.imprenable is not None:
             return None  # an imprenable Petit is never won: no petit au bout (our choice)
-        trick_number = -2 if self.excuse_slam else -1
-        if len(self.tricks) < -trick_number:
+        found = self._petit_au_bout_trick()
+        if found is None:
             return None
-        _, cards, winner = self.tricks[trick_number]
-        if 1 not in cards:
-            return None
-        return "taker" if self.side_of(winner) == TAKER_SIDE else "defence"
+        return "taker" if self.side_of(found[1]) == TAKER_SIDE else "defence"
 
     def _chelem_outcome(self) -> "str | None":
         every = len(self.tricks)
         if self.chelem_announced:
-            return "announced_made" if self.side_tricks[TAKER_SIDE] == every else "announced_failed"
+            if self.side_tricks[TAKER_SIDE] == every:
+                return "announced_made"
+            # §9: missed, and a slam by the defence on top: both -200 items apply
+            return "announced_failed_defence" if self.side_tricks[DEFENCE_SIDE] == every \
+                else "announced_failed"
         if self.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
             return "petit_announced_made" if self.side_tricks[TAKER_SIDE] >= every - 1 \
                 else "petit_announced_failed"

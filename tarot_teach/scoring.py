@@ -22,7 +22,7 @@ from numbers import Real
 
 from .errors import InvalidRecord
 from .rules import Bid, RuleSet
-from .variants import format_points
+from .variants import COMBINED_CHELEM, format_points
 
 __all__ = ["TARGETS", "target_for", "ScoreBreakdown", "score_deal", "score", "explain_score",
            "parse_points", "CHELEM_OUTCOMES", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
@@ -44,6 +44,8 @@ _CHELEM_WORDS = {
     "made": "Slam made without announcement",
     "announced_failed": "Slam announced and missed",
     "defence": "Slam by the defence",
+    "announced_failed_defence": "Slam announced and missed (-200), and the defence took every "
+                                "trick (-200)",
     "petit_announced_made": "Petit chelem announced and made",
     "petit_announced_failed": "Petit chelem announced and missed",
     "petit_made": "Petit chelem made without announcement",
@@ -162,8 +164,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         lines.append(f"Handful ({level} poignée, {bonuses[level]}), to the side that wins ({side}): "
                      f"{bonus:+d}, so {running}.")
     if chelem is not None:
-        chelem_bonus = table.chelem[chelem] if chelem in table.chelem \
-            else table.petit_chelem[chelem]
+        chelem_bonus = table.chelem_bonus(chelem)
         running += chelem_bonus
         if chelem == "petit_made" and not chelem_bonus:
             lines.append(f"{_CHELEM_WORDS[chelem]}: no score when it was not announced.")
@@ -271,7 +272,8 @@ def _read_summary(summary) -> tuple[RuleSet, dict]:
     if len(poignees) > rules.players:
         raise InvalidRecord("there cannot be more poignées than players")
     chelem = summary.get("chelem")
-    allowed = list(CHELEM_OUTCOMES) + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
+    allowed = list(CHELEM_OUTCOMES) + list(COMBINED_CHELEM) \
+        + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
     if chelem not in allowed:
         raise InvalidRecord("chelem must be null, " + ", ".join(
             repr(k) for k in allowed if k) + f", not {chelem!r}"

@@ -32,7 +32,7 @@ from typing import Iterable
 
 from .cards import DECK, KING, QUEEN, KNIGHT, JACK, Card, Suit, parse_card
 
-__all__ = ["ScoringTable", "SCORING_TABLES", "DEFAULT_ALTERNATIVE_TABLE", "COSMIC_THIRDS",
+__all__ = ["ScoringTable", "SCORING_TABLES", "COMBINED_CHELEM", "DEFAULT_ALTERNATIVE_TABLE", "COSMIC_THIRDS",
            "COSMIC_RANK_VALUES", "COSMIC_TARGETS", "cosmic_name", "cosmic_label",
            "cosmic_points_thirds", "display_name", "FirstDealerDraw", "draw_first_dealer",
            "format_points"]
@@ -43,6 +43,9 @@ __all__ = ["ScoringTable", "SCORING_TABLES", "DEFAULT_ALTERNATIVE_TABLE", "COSMI
 _FFT_MULTIPLIERS = {"take": 1, "pousse": 1, "guard": 2, "guard_without": 4, "guard_against": 6}
 _FFT_CHELEM = {None: 0, "announced_made": 400, "made": 200, "announced_failed": -200,
                "defence": -200}
+COMBINED_CHELEM = {"announced_failed_defence": ("announced_failed", "defence")}
+"""Chelem values that add up two items (RULES.md §9: a slam announced by the taker, and the
+defence took every trick)."""
 _PETIT_CHELEM = {"petit_announced_made": 300, "petit_announced_failed": -150, "petit_made": 0}
 
 
@@ -70,6 +73,19 @@ class ScoringTable:
     def multiplier(self, bid) -> int:
         """The multiplier of a bid (1 in a table of fixed bases)."""
         return 1 if self.bases is not None else self.multipliers[str(bid)]
+
+    def chelem_bonus(self, outcome: "str | None") -> int:
+        """The slam bonus of a deal summary's ``chelem`` value in this table (a combined
+        value adds up its items).
+
+        >>> SCORING_TABLES["fft"].chelem_bonus("announced_failed_defence")
+        -400
+        """
+        if outcome in COMBINED_CHELEM:
+            return sum(self.chelem_bonus(part) for part in COMBINED_CHELEM[outcome])
+        if outcome in self.chelem:
+            return self.chelem[outcome]
+        return self.petit_chelem[outcome]
 
     def round_margin(self, margin: int) -> int:
         """The margin as this table counts it (rounded to the nearest ``round_to``, halves up)."""
