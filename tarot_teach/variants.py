@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .cards import DECK, KING, QUEEN, KNIGHT, JACK, Card, Suit, parse_card
+from .tables import CHELEM, COMBINED_CHELEM, COSMIC_TARGETS, MULTIPLIERS, PETIT_CHELEM
 
 __all__ = ["ScoringTable", "SCORING_TABLES", "COMBINED_CHELEM", "DEFAULT_ALTERNATIVE_TABLE", "COSMIC_THIRDS",
            "COSMIC_RANK_VALUES", "COSMIC_TARGETS", "cosmic_name", "cosmic_label",
@@ -40,13 +41,10 @@ __all__ = ["ScoringTable", "SCORING_TABLES", "COMBINED_CHELEM", "DEFAULT_ALTERNA
 # ----- scoring tables --------------------------------------------------------------------------
 
 # Bid words (values of rules.Bid) are used as keys so that this module does not import rules.
-_FFT_MULTIPLIERS = {"take": 1, "pousse": 1, "guard": 2, "guard_without": 4, "guard_against": 6}
-_FFT_CHELEM = {None: 0, "announced_made": 400, "made": 200, "announced_failed": -200,
-               "defence": -200}
-COMBINED_CHELEM = {"announced_failed_defence": ("announced_failed", "defence")}
-"""Chelem values that add up two items (RULES.md §9: a slam announced by the taker, and the
-defence took every trick)."""
-_PETIT_CHELEM = {"petit_announced_made": 300, "petit_announced_failed": -150, "petit_made": 0}
+# The FFT numbers come from tables.py; the other tables below are variants of them.
+_FFT_MULTIPLIERS = {bid: n for bid, n in MULTIPLIERS.items() if bid != "pass"}
+_FFT_CHELEM = CHELEM
+_PETIT_CHELEM = PETIT_CHELEM
 
 
 @dataclass(frozen=True)
@@ -156,8 +154,6 @@ COSMIC_THIRDS = tuple(_cosmic_thirds(card) for card in DECK)
 """Each card's tricky points in thirds, by card index: 1 for its share of a tierce, plus 3 per
 extra point (Archon 4, Shaman 3, Marvel 2, Practician 1, each key 4). The pack: 234 = 78 × 3."""
 
-COSMIC_TARGETS = {0: 46, 1: 43, 2: 36, 3: 33}
-"""Cosmic Tribe targets by the number of keys in the taker's pile."""
 
 
 def _cosmic_rank_value(card: Card) -> int:
