@@ -53,6 +53,12 @@ _HALVES = tuple(c.half_points for c in DECK)
 _GROUP = tuple(0 if i == 0 else TRUMP_MASK if i <= 21 else SUIT_MASKS[DECK[i].suit]
                for i in range(78))
 _INF = 10 ** 6
+# Move ordering keys by card index (lower first).
+_LEAD_KEY = tuple(10 ** 5 if i == 0 else -(1000 + i) if i <= 21
+                  else -(_HALVES[i] * 30 + (i - 22) % 14) for i in range(78))
+_NEG_UNITS = tuple(-h for h in _HALVES)
+_GIVE_KEY = tuple(10 ** 5 if i == 0 else -_HALVES[i] for i in range(78))
+_LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
 
 
 class NotSolvable(ValueError):
@@ -144,7 +150,7 @@ class Position:
         return mask
 
     def moves(self, seat: int) -> list[int]:
-        """The legal cards of ``seat``, one per class of equivalent cards, best guess first."""
+        """The legal cards of ``seat``, one per class of equivalent cards."""
         legal = self.legal(seat)
         cards = []
         if self.merge:
@@ -169,39 +175,7 @@ class Position:
                 low = mask & -mask
                 cards.append(low.bit_length() - 1)
                 mask ^= low
-        if len(cards) > 1:
-            self._order(seat, cards)
         return cards
-
-    def _order(self, seat: int, cards: list[int]) -> None:
-        trick = self.trick
-        units = self.units
-        if not trick:
-            # Lead the strong cards first (they win tricks and cut the search), the Excuse last.
-            cards.sort(key=lambda i: -(1000 + i if 0 < i <= 21 else units[i] * 30 + (i - 22) % 14)
-                       if i else 10 ** 5)
-            return
-        position = winning_position_ranked(trick, self.order)
-        if position < 0:
-            cards.sort(key=lambda i: -units[i])
-            return
-        my_side = self.side[seat]
-        winning_side = self.side[(self.leader + position) % self.n]
-        best = trick[position]
-        if winning_side == my_side:
-            cards.sort(key=lambda i: -units[i] if i else 10 ** 5)  # give points to my side
-            return
-        order = self.order
-
-        def beats(i: int) -> bool:
-            if i == 0:
-                return False
-            if best <= 21:
-                return 0 < i <= 21 and i > best
-            return 0 < i <= 21 or (_GROUP[i] == _GROUP[best] and order[i] > order[best])
-
-        # The cheapest card that wins, then the cheapest losers.
-        cards.sort(key=lambda i: (0, units[i], i) if beats(i) else (1, units[i] if i else 3, i))
 
     # ----- the search ---------------------------------------------------------------
 
@@ -215,22 +189,29 @@ class Position:
             extra = 0
         return (*hands, self.leader, extra)
 
-    def search(self, alpha: int, beta: int) -> int:
+    def winner_now(self) -> tuple[int, int]:
+        """(position, card) of the card winning the trick in progress; (-1, -1) if none."""
+        position = winning_position_ranked(self.trick, self.order) if self.trick else -1
+        return (position, self.trick[position]) if position >= 0 else (-1, -1)
+
+    def search(self, alpha: int, beta: int, wpos: int, wcard: int) -> int:
         """The taker's side's units still to come from here (the cards of the trick in
-        progress, the later tricks, the exchange half point), fail-soft alpha-beta."""
+        progress, the later tricks, the exchange half point), fail-soft alpha-beta.
+        ``wpos``, ``wcard``: the card winning the trick so far (-1 if none)."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SearchLimit(f"the search needed more than {self.max_nodes} nodes")
         trick = self.trick
         n = self.n
         k = len(trick)
-        seat = (self.leader + k) % n
+        leader = self.leader
+        seat = (leader + k) % n
+        hands = self.hands
         entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
-            hands = self.hands
             for _ in range(n - k):
-                trick.append(hands[(self.leader + len(trick)) % n].bit_length() - 1)
-            value = self._outcome()[0]
+                trick.append(hands[(leader + len(trick)) % n].bit_length() - 1)
+            value = self._outcome(winning_position_ranked(trick, self.order))[0]
             del trick[k:]
             return value
         if k == 0:
@@ -249,22 +230,76 @@ class Position:
                 if upper < beta:
                     beta = upper
             orig_alpha, orig_beta = alpha, beta
-        moves = self.moves(seat)
+        hand = hands[seat]
+        units = self.units
+        order = self.order
+        # The legal cards, one per class of equivalent cards.
+        legal = legal_mask(hand, trick)
+        if self.first_trick and k == 0 and self.called is not None:
+            legal = self.legal(seat)
+        if not legal & (legal - 1):
+            moves = [legal.bit_length() - 1]
+        else:
+            moves = []
+            append = moves.append
+            live = self.inplay & ~hand if self.merge else -1
+            previous = -1
+            mask = legal
+            while mask:
+                low = mask & -mask
+                index = low.bit_length() - 1
+                mask ^= low
+                if previous > 0 and _GROUP[index] == _GROUP[previous] \
+                        and units[index] == units[previous] \
+                        and not live & ((1 << index) - (2 << previous)):
+                    previous = index
+                    continue
+                append(index)
+                previous = index
+            if len(moves) > 1:
+                if k == 0:
+                    moves.sort(key=_LEAD_KEY.__getitem__)
+                elif wcard < 0:
+                    moves.sort(key=_NEG_UNITS.__getitem__)
+                elif self.side[(leader + wpos) % n] == self.side[seat]:
+                    moves.sort(key=_GIVE_KEY.__getitem__)  # my side wins: give it points
+                else:
+                    winners, losers = [], []
+                    trump_best = wcard <= 21
+                    group = _GROUP[wcard]
+                    for card in moves:
+                        if card and (card > wcard if card <= 21 else
+                                     not trump_best and _GROUP[card] == group
+                                     and order[card] > order[wcard]) \
+                                or (card and card <= 21 and not trump_best):
+                            winners.append(card)
+                        else:
+                            losers.append(card)
+                    winners.sort(key=units.__getitem__)  # the cheapest winner first
+                    losers.sort(key=_LOSE_KEY.__getitem__)  # then the cheapest loser
+                    moves = winners + losers
         if entry is not None and entry[2] in moves:
             moves.remove(entry[2])
             moves.insert(0, entry[2])
-        hands = self.hands
-        hand = hands[seat]
         maximise = self.side[seat] == 0
         best = -_INF if maximise else _INF
         best_move = moves[0]
+        last = k + 1 == n
         for card in moves:
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
-            if k + 1 == n:
-                value = self._close(alpha, beta)
+            # Does this card take the lead in the trick?
+            if card and (wcard < 0 or (card > wcard if card <= 21 else
+                                       wcard > 21 and _GROUP[card] == _GROUP[wcard]
+                                       and order[card] > order[wcard])
+                         or (card <= 21 and wcard > 21)):
+                npos, ncard = k, card
             else:
-                value = self.search(alpha, beta)
+                npos, ncard = wpos, wcard
+            if last:
+                value = self._close(alpha, beta, npos)
+            else:
+                value = self.search(alpha, beta, npos, ncard)
             trick.pop()
             hands[seat] = hand
             if maximise:
@@ -292,15 +327,16 @@ class Position:
             self.table[key] = (lower, upper, best_move)
         return best
 
-    def _outcome(self) -> tuple:
-        """The complete trick filed (RULES.md §8 for an Excuse): the taker's side's units
-        from it, and the new (leader, sweep, owed, has_small[0], has_small[1])."""
+    def _outcome(self, position: int) -> tuple:
+        """The complete trick filed (RULES.md §8 for an Excuse), ``position`` the winning
+        card's: the taker's side's units from it, and the new (leader, sweep, owed,
+        has_small[0], has_small[1])."""
         trick = self.trick
         side = self.side
         units = self.units
         leader = self.leader
         n = self.n
-        winner = (leader + winning_position_ranked(trick, self.order)) % n
+        winner = (leader + position) % n
         win_side = side[winner]
         is_last = self.tricks_left == 1
         gained = 0  # for the winner's side
@@ -342,9 +378,9 @@ class Position:
         sweep = win_side if sweep == 2 or sweep == win_side else -1
         return taker, (winner, sweep, owed, has_small[0], has_small[1])
 
-    def _close(self, alpha: int, beta: int) -> int:
+    def _close(self, alpha: int, beta: int, position: int) -> int:
         """The trick is complete: file it, search on, and put everything back."""
-        taker, after = self._outcome()
+        taker, after = self._outcome(position)
         if self.tricks_left == 1:
             return taker
         saved = (self.leader, self.sweep, self.owed, self.has_small, self.first_trick, self.trick,
@@ -356,7 +392,7 @@ class Position:
         self.first_trick = False
         self.trick = []
         self.tricks_left -= 1
-        value = taker + self.search(alpha - taker, beta - taker)
+        value = taker + self.search(alpha - taker, beta - taker, -1, -1)
         self.tricks_left += 1
         (self.leader, self.sweep, self.owed, self.has_small, self.first_trick,
          self.trick, self.inplay) = saved
@@ -368,7 +404,7 @@ class Position:
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         if len(self.trick) == self.n:
-            taker, after = self._outcome()
+            taker, after = self._outcome(self.winner_now()[0])
             for index in self.trick:
                 self.inplay &= ~(1 << index)
             self.base += taker
@@ -389,7 +425,7 @@ class Position:
 
     def value(self, alpha: int = -_INF, beta: int = _INF) -> int:
         """The taker's side's final units with perfect play (exact in a full window)."""
-        return self.base + self.search(alpha - self.base, beta - self.base)
+        return self.base + self.search(alpha - self.base, beta - self.base, *self.winner_now())
 
     def exact(self, guess: "int | None" = None) -> int:
         """The exact value, by zero-window searches converging on it (MTD(f)) from a guess."""
