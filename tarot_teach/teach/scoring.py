@@ -12,6 +12,7 @@ from ..ledger import Ledger
 from ..rules import Bid
 from ..scoring import explain_score, score, score_summary, target_for
 from .feedback import Feedback, section_link
+from .piles import draw_pile
 
 __all__ = ["SEAT_NAMES", "random_summary", "describe_summary", "check_deal_score", "SheetDeal",
     "random_sheet", "sheet_totals", "check_sheet"]
@@ -31,23 +32,18 @@ def _weighted(rng: random.Random, pairs):
 def random_summary(rng: random.Random) -> dict:
     """A plausible four-player deal summary (HAND_RECORD.md), drawn with ``rng``.
 
-    The facts agree with each other: a petit au bout for the taker means the taker
-    holds at least one bout, the points leave room for the bouts counted, etc.
+    The facts agree with each other (:func:`~tarot_teach.teach.piles.draw_pile`): a petit
+    au bout goes only to the side whose pile holds the Petit, the points leave room for
+    the bouts counted.
 
     >>> summary = random_summary(random.Random(1))
     >>> score(summary)["hand_score"] != 0
     True
     """
     bid = _weighted(rng, _BIDS)
-    bouts = _weighted(rng, _BOUTS)
-    roll = rng.random()
-    petit = None
-    if roll < 0.12 and bouts >= 1:
-        petit = "taker"
-    elif roll < 0.22 and bouts <= 2:
-        petit = "defence"
-    lowest = int(4.5 * bouts + 3)
-    highest = int(91 - 4.5 * (3 - bouts) - 3)
+    pile = draw_pile(rng, _weighted(rng, _BOUTS), petit_chance=0.22)
+    bouts, petit = pile.bouts, pile.petit_au_bout
+    lowest, highest = int(pile.lowest) + 3, int(pile.highest) - 3
     points = target_for(bouts) + rng.randint(-14, 16)
     points = max(lowest, min(highest, points))
     if rng.random() < 0.12:  # an Excuse played to the last trick leaves a half point

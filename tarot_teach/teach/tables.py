@@ -14,6 +14,7 @@ from ..game import GameState, Poignee, Slam
 from ..rules import Bid, Phase, RuleSet
 from ..scoring import HANDFUL_LEVELS, TARGETS, explain_score, score
 from .feedback import AnswerError, Feedback, judge_card_set, section_link
+from .piles import draw_pile
 
 __all__ = ["random_score_summary", "describe_summary", "check_split", "HandfulQuestion",
     "handful_question", "best_handful", "check_handful", "CallQuestion", "call_question",
@@ -29,20 +30,26 @@ _SCORE_ANCHORS = {3: ("scoring-with-three", "Scoring with three"),
 def random_score_summary(rng: random.Random, players: int) -> dict:
     """A deal summary for ``players`` players, often with a half point near the target.
 
+    The facts can happen in a real deal: a petit au bout goes only to the side whose pile
+    holds the Petit (:func:`~tarot_teach.teach.piles.draw_pile`).
+
     >>> summary = random_score_summary(random.Random(1), 5)
     >>> summary["players"], sorted(score(summary))[:2]
     (5, ['contract_made', 'each_defender'])
     """
     bid = rng.choices(["take", "guard", "guard_without", "guard_against"], [5, 4, 1, 1])[0]
-    bouts = rng.choice([0, 1, 1, 2, 2, 2, 3])
-    target = TARGETS[bouts]
+    pile = draw_pile(rng, rng.choice([0, 1, 1, 2, 2, 2, 3]), petit_chance=0.25,
+                     rules=RuleSet(players=players))
+    target = TARGETS[pile.bouts]
     if rng.random() < 0.5:  # just over or just under: the half point decides
         halves = 2 * target + rng.choice([-3, -1, 1, 3])
     else:
         halves = 2 * target + rng.randint(-24, 24)
-    summary = {"players": players, "bid": bid, "taker_points": halves / 2, "taker_bouts": bouts}
-    if rng.random() < 0.25:
-        summary["petit_au_bout"] = rng.choice(["taker", "defence"])
+    halves = max(2 * pile.lowest, min(2 * pile.highest, halves))
+    summary = {"players": players, "bid": bid, "taker_points": int(halves) / 2,
+               "taker_bouts": pile.bouts}
+    if pile.petit_au_bout:
+        summary["petit_au_bout"] = pile.petit_au_bout
     if rng.random() < 0.2:
         summary["poignees"] = ["simple"]
     if players == 5 and rng.random() < 0.3:

@@ -12,6 +12,7 @@ from ..scoring import explain_score, score, score_goulash
 from ..tricks import trick_winner
 from ..variants import COSMIC_THIRDS, SCORING_TABLES, cosmic_name, format_points
 from .feedback import Feedback, section_link
+from .piles import draw_pile
 
 __all__ = ["VARIANT_SCORINGS", "side_by_side", "random_variant_summary", "check_variant_score",
     "check_cosmic_points", "check_cosmic_trick", "check_misere", "check_goulash"]
@@ -66,10 +67,10 @@ def random_variant_summary(rng: random.Random) -> dict:
     if name in ("pousse_doubling", "fixed_bases", "garde_contre_x5") and rng.random() < 0.4:
         variant["pousse"] = True
         bids.append("pousse")
-    bouts = rng.choice([0, 1, 1, 2, 2, 3])
+    pile = draw_pile(rng, rng.choice([0, 1, 1, 2, 2, 3]), petit_chance=0.4)
+    bouts, petit = pile.bouts, pile.petit_au_bout
     target = RuleSet().targets[bouts]
-    points = max(int(4.5 * bouts) + 3, min(88, target + rng.randint(-15, 18)))
-    petit = rng.choice([None, None, None, "taker", "defence"]) if 0 < bouts < 3 else None
+    points = max(int(pile.lowest) + 3, min(int(pile.highest) - 3, target + rng.randint(-15, 18)))
     poignees = ["simple"] if rng.random() < 0.25 else []
     summary = {"players": 4, "bid": rng.choice(bids), "taker_points": points,
                "taker_bouts": bouts, "petit_au_bout": petit, "poignees": poignees,
