@@ -13,13 +13,13 @@ from ..discard import discard_problems, discardable_cards
 from ..errors import IllegalAction
 from ..game import GameState
 from ..rules import Bid, Phase, RuleSet
-from .auction import dog_fate
+from .auction import bid_name, dog_fate
 from .feedback import AnswerError, Feedback, cards_line, section_link
-from .inputs import read_number
+from .inputs import half_text, read_number
 
 __all__ = ["DiscardQuestion", "discard_question_from_state", "random_discard_question",
     "forced_trump_example", "check_discard", "sample_discard", "refusal_of", "check_forbidden",
-    "check_dog_points", "DogPointsQuestion"]
+    "check_dog_points", "DogPointsQuestion", "random_dog_points_question", "dog_points_solution"]
 
 CHAPTER = "06-dog-discard"
 
@@ -158,6 +158,25 @@ class DogPointsQuestion:
     side: str  # "taker" or "defence"
 
 
+def random_dog_points_question(rng: random.Random) -> DogPointsQuestion:
+    """The dog of a real seeded deal, a Guard without or against, and a side to ask about."""
+    while True:
+        state = GameState.new(RuleSet(), seed=rng.getrandbits(32))
+        if not state.is_over:
+            break
+    contract = rng.choice([Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST])
+    dog = tuple(DECK[i] for i in range(len(DECK)) if state.dealt_dog >> i & 1)
+    return DogPointsQuestion(contract, dog, rng.choice(["taker", "defence"]))
+
+
+def _dog_owner(question: DogPointsQuestion) -> str:
+    fate = dog_fate(question.contract)
+    owner = {"taker_unseen": "taker", "defence_unseen": "defence"}.get(fate)
+    if owner is None:
+        raise ValueError("ask this only about Guard without or Guard against")
+    return owner
+
+
 def check_dog_points(question: DogPointsQuestion, typed) -> Feedback:
     """Judge the points the dog adds to one side (engine: :func:`dog_fate` and :func:`points`).
 
@@ -166,17 +185,24 @@ def check_dog_points(question: DogPointsQuestion, typed) -> Feedback:
     (True, 'No: the dog adds 0 points to the taker. It goes to the defence, which counts 7 points from it.')
     """
     value = read_number(typed, "a number of points")
-    fate = dog_fate(question.contract)
-    owner = {"taker_unseen": "taker", "defence_unseen": "defence"}.get(fate)
-    if owner is None:
-        raise ValueError("ask this only about Guard without or Guard against")
+    owner = _dog_owner(question)
     dog_points = points(question.dog)
     right = dog_points if owner == question.side else 0
-    shown = f"{float(right):g}"
-    where = (f"It goes to the {owner}, which counts {float(dog_points):g} points from it.")
+    shown = half_text(right)
+    where = f"It goes to the {owner}, which counts {half_text(dog_points)} points from it."
     if value == right:
         return Feedback(True, f"Right: the dog adds {shown} points to the {question.side}. {where}")
     return Feedback(False, f"No: the dog adds {shown} points to the {question.side}. {where}",
                     [f"The dog: {cards_line(question.dog)}."],
                     section_link(CHAPTER, "guard-without-and-guard-against",
                                  "Guard without and Guard against"))
+
+
+def dog_points_solution(question: DogPointsQuestion) -> str:
+    """The answer to a :class:`DogPointsQuestion`, worked out."""
+    owner = _dog_owner(question)
+    dog_points = points(question.dog)
+    right = dog_points if owner == question.side else 0
+    return (f"{half_text(right)} points. With a {bid_name(question.contract)} the dog "
+            f"({cards_line(question.dog)}, {half_text(dog_points)} points) counts for the "
+            f"{owner}.")

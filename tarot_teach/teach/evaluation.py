@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, sort_cards
+from ..cards import Card, parse_cards, sort_cards
 from ..deal import deal_hands
 from ..evaluation import evaluate_hand
 from ..rules import Bid, RuleSet
-from .feedback import Feedback, section_link
+from .feedback import AnswerError, Feedback, section_link
+from .inputs import read_text
 
-__all__ = ["PAGE", "random_hand", "check_group_points", "check_bid"]
+__all__ = ["PAGE", "random_hand", "check_group_points", "read_hand", "check_bid"]
 
 PAGE = "12-hand-evaluation"
 HAND_SIZE = 18
@@ -50,6 +51,34 @@ def check_group_points(hand, groups, answer, section) -> Feedback:
         return Feedback(True, f"Right: {right} points.", details)
     return Feedback(False, f"Not quite: the count gives {right} points, not {answer}.", details,
                     section)
+
+
+def read_hand(text) -> list[Card]:
+    """The 18 cards of a four-player hand typed as card names (bounded; :class:`AnswerError`
+    with a message for anything else).
+
+    >>> len(read_hand("T21 T18 T9 T5 T1 EX KH QH 10H 7H KS 3S 5D 2D QC CC 9C 4C"))
+    18
+    >>> read_hand("KH QH")
+    Traceback (most recent call last):
+    ...
+    tarot_teach.teach.feedback.AnswerError: A hand has 18 cards with 4 players; you typed 2.
+    """
+    typed = read_text(text, "a hand of 18 cards")
+    if not typed:
+        raise AnswerError("Type the 18 cards of a hand, separated by spaces, e.g. "
+                          "T21 EX KH QH 10S …")
+    try:
+        cards = parse_cards(typed)
+    except ValueError as error:
+        raise AnswerError(str(error)) from None
+    if len(cards) != HAND_SIZE:
+        raise AnswerError(f"A hand has 18 cards with 4 players; you typed {len(cards)}.")
+    repeated = sorted({card for card in cards if cards.count(card) > 1})
+    if repeated:
+        raise AnswerError("Each card exists only once in the pack: "
+                          + ", ".join(card.short_name for card in repeated) + " typed twice.")
+    return cards
 
 
 def check_bid(hand, total, bid: Bid) -> Feedback:

@@ -15,7 +15,7 @@ from ..game import GameState, random_playout
 from ..rules import Phase, RuleSet
 from .auction import bid_name
 from .feedback import Feedback, section_link
-from .inputs import read_number
+from .inputs import half_text, read_number
 from .play import PlayPosition, check_playable
 
 __all__ = ["ExcuseSituation", "EXCUSE_CHOICES", "excuse_answer", "check_excuse",
@@ -184,14 +184,10 @@ class ExchangeQuestion:
         excuse = points([EXCUSE])
         half = Fraction(1, 2)
         if self.taker_played_excuse:
-            return (f"{_num(self.won_points)} + {_num(excuse)} (the Excuse comes back to the "
-                    f"taker) − {_num(half)} (the card given in exchange) = {_num(self.answer)}")
-        return (f"{_num(self.won_points)} − {_num(excuse)} (the Excuse goes back to the "
-                f"defence) + {_num(half)} (the card received in exchange) = {_num(self.answer)}")
-
-
-def _num(value: Fraction) -> str:
-    return f"{float(value):g}"
+            return (f"{half_text(self.won_points)} + {half_text(excuse)} (the Excuse comes back to the "
+                    f"taker) − {half_text(half)} (the card given in exchange) = {half_text(self.answer)}")
+        return (f"{half_text(self.won_points)} − {half_text(excuse)} (the Excuse goes back to the "
+                f"defence) + {half_text(half)} (the card received in exchange) = {half_text(self.answer)}")
 
 
 def find_exchange_deal(rng: random.Random) -> ExchangeQuestion:
@@ -231,9 +227,9 @@ def check_exchange_points(question: ExchangeQuestion, typed) -> Feedback:
     """Judge the taker's final points against the engine's ``taker_points``."""
     value = read_number(typed, "the taker's points")
     if value == question.answer:
-        return Feedback(True, f"Right: the taker counts {_num(question.answer)}.",
+        return Feedback(True, f"Right: the taker counts {half_text(question.answer)}.",
                         [question.explanation()])
-    return Feedback(False, f"No: the taker counts {_num(question.answer)}, not {_num(value)}.",
+    return Feedback(False, f"No: the taker counts {half_text(question.answer)}, not {half_text(value)}.",
                     [question.explanation()],
                     section_link(CHAPTER, "the-excuse-stays-with-its-side",
                                  "The Excuse stays with its side"))

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import Card, mask_of, parse_cards
-from ..game import GameState
+from ..cards import DECK, Card, mask_of, parse_cards
+from ..game import GameState, random_playout
 from ..rules import Phase, RuleSet
 from ..tricks import explain_refusal, legal_cards, trick_winner, why_illegal
 from .feedback import AnswerError, Feedback, cards_line, judge_card_set, section_link
 
-__all__ = ["PlayPosition", "random_play_position", "check_playable", "check_trick_winner",
+__all__ = ["PlayPosition", "random_play_position", "random_trick", "check_playable", "check_trick_winner",
     "CardQuestion", "REASONS", "rule_for", "random_card_question", "check_card_legal"]
 
 @dataclass(frozen=True)
@@ -45,6 +45,16 @@ def random_play_position(rng: random.Random, players: int = 4, min_trick: int = 
             hand = tuple(state.hand(state.to_act))
             trick = tuple(state.view(state.to_act).current_trick[i][1] for i in range(len(state.trick)))
             return PlayPosition(hand, trick)
+
+
+def random_trick(rng: random.Random, players: int = 4) -> tuple[Card, ...]:
+    """A complete trick, in play order, from a real deal played out at random."""
+    while True:
+        state = GameState.new(RuleSet(players=players), seed=rng.getrandbits(32))
+        random_playout(state, rng)
+        if state.tricks:
+            _, cards, _ = state.tricks[rng.randrange(len(state.tricks))]
+            return tuple(DECK[i] for i in cards)
 
 
 def check_playable(position: PlayPosition, chosen) -> Feedback:

@@ -14,16 +14,19 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..cards import Card, InvalidCard, parse_card, parse_cards, points, count_bouts, sort_cards
+from ..cards import (DECK, Card, InvalidCard, parse_card, parse_cards, points, count_bouts,
+                     sort_cards)
 from ..deal import deal_hands
 from ..rules import RuleSet
 from ..scoring import explain_score, score, target_for
 from ..tricks import trick_winner
 from .feedback import AnswerError, Feedback, section_link
-from .inputs import half_text, read_number
+from .inputs import half_text, read_number, read_text
 
 __all__ = ["half_text", "short_line", "check_card_name", "check_pile_points", "check_bouts_clicked",
-    "check_higher_card", "check_target", "ContractQuestion", "check_contract"]
+    "check_higher_card", "check_target", "ContractQuestion", "check_contract", "random_card",
+    "random_pile", "random_hand_with_bouts", "random_pair", "random_target_pile",
+    "random_contract_question"]
 
 CARDS_NOTATION = section_link("01-welcome", "how-cards-are-written", "How cards are written")
 CARD_POINTS = section_link("02-cards", "card-points", "Card points")
@@ -60,6 +63,49 @@ def _random_hand(rng: random.Random, players: int = 4) -> list[Card]:
     return hands[rng.randrange(players)]
 
 
+def random_card(rng: random.Random) -> Card:
+    """Any card of the pack."""
+    return DECK[rng.randrange(len(DECK))]
+
+
+def random_pile(rng: random.Random, min_cards: int = 4, max_cards: int = 9) -> tuple[Card, ...]:
+    """A small pile of cards to count, sorted."""
+    return tuple(sort_cards(rng.sample(DECK, rng.randint(min_cards, max_cards))))
+
+
+def random_hand_with_bouts(rng: random.Random) -> tuple[Card, ...]:
+    """A hand from a real seeded deal that holds at least one bout."""
+    while True:
+        hand = _random_hand(rng)
+        if count_bouts(hand):
+            return tuple(hand)
+
+
+def random_pair(rng: random.Random) -> tuple[Card, Card]:
+    """Two cards that can be compared: same suit, two trumps, or a trump and a plain card."""
+    kind = rng.choice(["suit", "suit", "courts", "trumps", "trump-plain"])
+    plain = [c for c in DECK if c.suit.is_plain]
+    trumps = [c for c in DECK if c.is_trump]
+    if kind == "trump-plain":
+        pair = [rng.choice(trumps[:8]), rng.choice([c for c in plain if c.rank >= 9])]
+    elif kind == "trumps":
+        pair = rng.sample(trumps, 2)
+    else:
+        suit = rng.choice(plain).suit
+        ranks = [c for c in plain if c.suit is suit and (kind == "suit" or c.rank >= 9)]
+        pair = rng.sample(ranks, 2)
+    rng.shuffle(pair)
+    return tuple(pair)
+
+
+def random_target_pile(rng: random.Random) -> tuple[Card, ...]:
+    """A taker's pile with 0 to 3 bouts and 14 to 26 other cards."""
+    bouts = rng.choice([0, 1, 1, 2, 2, 3])
+    chosen = rng.sample([c for c in DECK if c.is_bout], bouts)
+    others = rng.sample([c for c in DECK if not c.is_bout], rng.randint(14, 26))
+    return tuple(sort_cards(chosen + others))
+
+
 # ----- chapter 1: name that card ---------------------------------------------------------
 
 def check_card_name(card: Card, typed: str) -> Feedback:
@@ -70,7 +116,7 @@ def check_card_name(card: Card, typed: str) -> Feedback:
     >>> check_card_name(parse_card("KH"), "QH").message
     'QH is the Queen of hearts; the card shown is the King of hearts.'
     """
-    text = "" if typed is None else str(typed).strip()
+    text = read_text(typed, "a card's name", limit=40)
     if not text:
         raise AnswerError("Type the card's name in the box first, for example KH or T12.")
     try:
@@ -201,6 +247,17 @@ class ContractQuestion:
         """The deal summary the engine scores (a Take, nothing else)."""
         return {"players": self.players, "bid": "take", "taker_points": half_text(self.taker_points),
                 "taker_bouts": self.bouts}
+
+
+def random_contract_question(rng: random.Random, half_points: bool = False) -> "ContractQuestion":
+    """Points near the target: whole points with four players, or (``half_points``) a half
+    point with three or five."""
+    bouts = rng.choice([0, 1, 1, 2, 2, 3])
+    target = target_for(bouts)
+    if half_points:
+        halves = 2 * (target + rng.randint(-4, 3)) + 1
+        return ContractQuestion(halves, bouts, rng.choice([3, 5]))
+    return ContractQuestion(2 * (target + rng.randint(-12, 12)), bouts, 4)
 
 
 def check_contract(question: ContractQuestion, verdict, typed_margin) -> Feedback:

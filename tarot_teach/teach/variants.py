@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
-from ..cards import parse_card
+from ..cards import DECK, parse_card
 from ..game import misere_kinds, misere_problem
 from ..rules import Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
@@ -133,7 +134,7 @@ def check_cosmic_points(cards, answer) -> Feedback:
         if extra:
             details.append(f"{cosmic_name(card)}: +{extra}.")
     details.append(f"In all: {right} tricky points.")
-    if answer == sum(COSMIC_THIRDS[c.index] for c in cards) / 3 or str(answer) == right:
+    if answer is not None and Fraction(thirds, 3) == answer or str(answer) == right:
         return Feedback(True, f"Right: {right} tricky points.", details[-1:])
     return Feedback(False, f"Not quite: the pile is worth {right} tricky points, not {answer}.",
                     details, section_link(PAGE, "cosmic-tribe", "Cosmic Tribe"))
@@ -214,3 +215,48 @@ def check_goulash(half_points, seat: int, answer: int) -> Feedback:
         return Feedback(True, f"Right: {scores[seat]:+d}.", [lines[len(half_points) + seat]])
     return Feedback(False, f"Not quite: seat {seat} scores {scores[seat]:+d}, not {answer}.",
                     list(lines), section_link(PAGE, "goulash", "Goulash"))
+
+
+# ----- questions ------------------------------------------------------------------------------
+
+
+def random_cosmic_pile(rng: random.Random) -> tuple[str, ...]:
+    """Three, six or nine cards to count in Cosmic Tribe's tricky points."""
+    count = rng.choice([3, 6, 6, 9])
+    return tuple(str(c) for c in rng.sample(DECK, count))
+
+
+def random_cosmic_trick(rng: random.Random) -> tuple[str, ...]:
+    """Three cards of a suit (now and then a court or another suit), in play order."""
+    suit = rng.choice("CSCSHD")
+    pips = rng.sample(range(1, 11), 3)
+    cards = [f"{rank}{suit}" for rank in pips]
+    if rng.random() < 0.25:  # a court or another suit now and then
+        cards[rng.randrange(1, 3)] = rng.choice([f"J{suit}", f"{rng.randint(1, 10)}"
+                                                 f"{'H' if suit != 'H' else 'D'}"])
+    return tuple(cards)
+
+
+def random_misere_hand(rng: random.Random) -> tuple[str, ...]:
+    """An 18-card hand: a trump misère, an honours misère, nearly one, or neither."""
+    kind = rng.choice(["trumps", "honours", "none", "none"])
+    pool = [c for c in DECK if kind == "none"
+            or (kind == "trumps" and not (c.is_trump or c.is_excuse))
+            or (kind == "honours" and not (c.is_court or c.is_bout))]
+    hand = rng.sample(pool, 18)
+    if kind == "none" and rng.random() < 0.5:
+        # nearly a misère: one spoiling card
+        clean = [c for c in DECK if not (c.is_trump or c.is_excuse)]
+        hand = rng.sample(clean, 17) + [rng.choice([c for c in DECK if c.is_trump])]
+    return tuple(str(c) for c in hand)
+
+
+def random_goulash(rng: random.Random) -> tuple[tuple[int, ...], int]:
+    """Each seat's points in half points (the dog's stay aside) and the seat asked about."""
+    dog = rng.randint(3, 14)
+    cuts = sorted(rng.sample(range(1, 182 - dog), 3))
+    halves = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 182 - dog - cuts[2]]
+    return tuple(halves), rng.randrange(4)
+
+
+__all__ += ["random_cosmic_pile", "random_cosmic_trick", "random_misere_hand", "random_goulash"]

@@ -20,15 +20,12 @@ import random
 
 import ipywidgets as widgets
 
-from ..errors import IllegalAction
-from ..game import GameState
 from ..rules import Bid
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
+from ..teach.auction import (SEAT_NAMES, FFT_BIDS, CHAPTER, bid_name, Auction, AuctionVerdict,
+                             judge_auction, check_auction, random_auction, load_auctions,
+                             fixed_auction, check_multiplier, DOG_FATES, dog_fate, check_dog_fate)
+from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField, section_link
 from .render import escape_text
-from ..teach.auction import (SEAT_NAMES, FFT_BIDS, EXERCISES_DIR, CHAPTER, bid_name, Auction,
-                             AuctionVerdict, _fresh_state, judge_auction, check_auction,
-                             random_auction, load_auctions, fixed_auction, check_multiplier,
-                             DOG_FATES, dog_fate, check_dog_fate)  # noqa: F401 (re-exported)
 
 __all__ = ["SEAT_NAMES", "Auction", "AuctionVerdict", "judge_auction", "check_auction",
     "random_auction", "load_auctions", "fixed_auction", "auction_html", "bid_name",
@@ -98,16 +95,12 @@ class AuctionExercise(ChoiceExercise):
         return judge_auction(question).text()
 
 
-class MultiplierExercise(Exercise):
+class MultiplierExercise(NumberExercise):
     """Type the multiplier of a contract."""
 
     title = "What is the contract worth?"
     section = section_link(CHAPTER, "the-four-contracts", "The four contracts")
-
-    def build_inputs(self) -> list:
-        self.answer_box = widgets.Text(placeholder="multiplier, e.g. 3",
-                                       layout=widgets.Layout(width="12em"))
-        return [self.answer_box]
+    fields = (NumberField("answer_box", "the multiplier", placeholder="multiplier, e.g. 3"),)
 
     def make_question(self, rng: random.Random) -> Bid:
         return rng.choice(FFT_BIDS)
@@ -115,16 +108,15 @@ class MultiplierExercise(Exercise):
     def show_question(self, question: Bid) -> None:
         self.prompt.value = (f"The taker bid <b>{escape_text(bid_name(question))}</b>. "
                              "By how much is the hand score multiplied?")
-        self.answer_box.value = ""
-
-    def read_answer(self):
-        return read_number(self.answer_box.value, "the multiplier", allow_half=False)
 
     def judge(self, question: Bid, answer) -> Feedback:
         return check_multiplier(question, answer)
 
     def solution(self, question: Bid) -> str:
         return f"A {bid_name(question)} multiplies the hand score by {question.multiplier}."
+
+
+# ----- what happens to the dog -------------------------------------------------------------------
 
 
 class DogFateExercise(ChoiceExercise):

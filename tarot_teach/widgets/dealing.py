@@ -21,17 +21,15 @@ import random
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..deal import dealing_order, dog_position_problems, has_petit_sec
-from ..game import GameState
-from ..ledger import Ledger
+from ..deal import dog_position_problems, has_petit_sec
 from ..rules import RuleSet
-from .base import Exercise, Feedback
-from .render import PLAYER_NAMES, cards_html, escape_text
 from ..teach.dealing import (PAGE, THE_DOG, HOW_MANY, PETIT_SEC, WHO_DEALS, steps_to_positions,
                              DealSequence, legal_deal_steps, random_deal_sequence,
                              check_dealing_order, check_petit_sec, random_petit_sec_hand,
                              check_hand_sizes, TableQuestion, first_to_speak, next_dealer,
-                             _answer_seat, check_table_answer)  # noqa: F401 (re-exported)
+                             _answer_seat, check_table_answer)
+from .base import Exercise, Feedback, NumberExercise, NumberField
+from .render import PLAYER_NAMES, cards_html, escape_text
 
 __all__ = ["dog_position_problems", "DealSequence", "steps_to_positions", "legal_deal_steps",
     "check_dealing_order", "DealingOrderExercise", "random_deal_sequence", "random_petit_sec_hand",
@@ -125,34 +123,25 @@ class PetitSecExercise(Exercise):
             check_petit_sec(question, verdict).details)
 
 
-class HandSizesExercise(Exercise):
+class HandSizesExercise(NumberExercise):
     """How many cards in each hand, and in the dog, for 3, 4 or 5 players?"""
 
     title = "How many cards?"
     section = HOW_MANY
-
-    def build_inputs(self) -> list:
-        layout = widgets.Layout(width="7em", max_width="100%")
-        self.hand = widgets.Text(placeholder="hand", layout=layout)
-        self.dog = widgets.Text(placeholder="dog", layout=layout)
-        return [widgets.HBox([widgets.HTML("Cards in each hand:&nbsp;"), self.hand],
-                             layout=widgets.Layout(flex_flow="row wrap")),
-                widgets.HBox([widgets.HTML("Cards in the dog:&nbsp;"), self.dog],
-                             layout=widgets.Layout(flex_flow="row wrap"))]
+    fields = (NumberField("hand", "the number of cards in a hand", "Cards in each hand:", "hand",
+                          width="7em"),
+              NumberField("dog", "the number of cards in the dog", "Cards in the dog:", "dog",
+                          width="7em"))
 
     def make_question(self, rng: random.Random) -> int:
         return rng.choice([3, 4, 5])
 
     def show_question(self, question: int) -> None:
-        self.prompt.value = f"A game with <b>{question} players</b>. How many cards does each player get, and how many go to the dog?"
-        self.hand.value = ""
-        self.dog.value = ""
-
-    def read_answer(self):
-        return self.hand.value, self.dog.value
+        self.prompt.value = (f"A game with <b>{question} players</b>. How many cards does each "
+                             "player get, and how many go to the dog?")
 
     def judge(self, question, answer) -> Feedback:
-        return check_hand_sizes(question, *answer)
+        return check_hand_sizes(question, answer["hand"], answer["dog"])
 
     def solution(self, question) -> str:
         rules = RuleSet(players=question)

@@ -20,18 +20,16 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import DECK, points
-from ..discard import discard_problems, discardable_cards
-from ..errors import IllegalAction
-from ..game import GameState
-from ..rules import Bid, RuleSet
-from .auction import SEAT_NAMES, bid_name, dog_fate
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, section_link
-from .render import cards_html, escape_text
+from ..cards import points
+from ..discard import discardable_cards
 from ..teach.discard import (CHAPTER, DiscardQuestion, discard_question_from_state,
-                             random_discard_question, FORCED_TRUMP_TAKER, FORCED_TRUMP_DOG,
-                             forced_trump_example, sample_discard, check_discard, refusal_of,
-                             check_forbidden, DogPointsQuestion, check_dog_points)  # noqa: F401 (re-exported)
+                             random_discard_question, forced_trump_example, sample_discard,
+                             check_discard, refusal_of, check_forbidden, DogPointsQuestion,
+                             check_dog_points, random_dog_points_question, dog_points_solution)
+from .auction import SEAT_NAMES, bid_name
+from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
+                   cards_line, section_link)
+from .render import cards_html, escape_text
 
 __all__ = ["DiscardQuestion", "discard_question_from_state", "random_discard_question",
     "forced_trump_example", "check_discard", "sample_discard", "refusal_of", "check_forbidden",
@@ -121,46 +119,30 @@ class ForbiddenDiscardExercise(Exercise):
                 "Every other card may.")
 
 
-class DogPointsExercise(Exercise):
+class DogPointsExercise(NumberExercise):
     """How many points does the dog add to this side under this contract?"""
 
     title = "Whose are the dog's points?"
     section = section_link(CHAPTER, "guard-without-and-guard-against",
                            "Guard without and Guard against")
+    fields = (NumberField("answer_box", "a number of points", placeholder="points, e.g. 7.5",
+                          halves=True),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.dog_view = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="points, e.g. 7.5",
-                                       layout=widgets.Layout(width="12em"))
-        return [self.dog_view, self.answer_box]
+        return [self.dog_view]
 
     def make_question(self, rng: random.Random) -> DogPointsQuestion:
-        while True:
-            state = GameState.new(RuleSet(), seed=rng.getrandbits(32))
-            if not state.is_over:
-                break
-        contract = rng.choice([Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST])
-        dog = tuple(DECK[i] for i in range(len(DECK)) if state.dealt_dog >> i & 1)
-        return DogPointsQuestion(contract, dog, rng.choice(["taker", "defence"]))
+        return random_dog_points_question(rng)
 
     def show_question(self, question: DogPointsQuestion) -> None:
         self.prompt.value = (f"The contract is a <b>{escape_text(bid_name(question.contract))}"
                              f"</b>. After the last trick the dog is turned over. How many card "
                              f"points does it add to the <b>{question.side}</b>'s pile?")
         self.dog_view.value = cards_html(question.dog, caption="The dog")
-        self.answer_box.value = ""
-
-    def read_answer(self):
-        return self.answer_box.value
 
     def judge(self, question: DogPointsQuestion, answer) -> Feedback:
         return check_dog_points(question, answer)
 
     def solution(self, question: DogPointsQuestion) -> str:
-        fate = dog_fate(question.contract)
-        owner = "taker" if fate == "taker_unseen" else "defence"
-        dog_points = points(question.dog)
-        right = dog_points if owner == question.side else 0
-        return (f"{float(right):g} points. With a {bid_name(question.contract)} the dog "
-                f"({cards_line(question.dog)}, {float(dog_points):g} points) counts for the "
-                f"{owner}.")
+        return dog_points_solution(question)

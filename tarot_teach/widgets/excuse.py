@@ -22,16 +22,14 @@ import random
 import ipywidgets as widgets
 
 from ..cards import points
-from ..excuse import excuse_outcome
-from ..game import GameState
+from ..teach.excuse import (CHAPTER, EXCUSE_CHOICES, ExcuseSituation, excuse_answer, check_excuse,
+                            random_excuse_situation, excuse_lead_position, check_after_excuse_lead,
+                            ExchangeQuestion, find_exchange_deal, check_exchange_points)
+from ..teach.inputs import half_text
 from .auction import SEAT_NAMES, ChoiceExercise
-from .base import Exercise, Feedback, section_link
+from .base import Feedback, NumberExercise, NumberField, section_link
 from .play import PlayableCardsExercise, PlayPosition
 from .render import cards_html, escape_text
-from ..teach.excuse import (CHAPTER, TRICKS, EXCUSE_CHOICES, _KEYS, _ANCHORS, ExcuseSituation,
-                            excuse_answer, check_excuse, random_excuse_situation,
-                            excuse_lead_position, check_after_excuse_lead, ExchangeQuestion, _num,
-                            find_exchange_deal, check_exchange_points)  # noqa: F401 (re-exported)
 
 __all__ = ["ExcuseSituation", "EXCUSE_CHOICES", "excuse_answer", "check_excuse",
     "random_excuse_situation", "ExcuseExercise", "excuse_lead_position", "check_after_excuse_lead",
@@ -74,18 +72,18 @@ class ExcuseLeadPlayableExercise(PlayableCardsExercise):
         return check_after_excuse_lead(question, answer)
 
 
-class ExchangePointsExercise(Exercise):
+class ExchangePointsExercise(NumberExercise):
     """Count the taker's points when the Excuse was kept by its side."""
 
     title = "The Excuse and the points"
     section = section_link(CHAPTER, "the-excuse-stays-with-its-side",
                            "The Excuse stays with its side")
+    fields = (NumberField("answer_box", "the taker's points", placeholder="points, e.g. 43.5",
+                          halves=True),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.trick_view = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="points, e.g. 43.5",
-                                       layout=widgets.Layout(width="12em"))
-        return [self.trick_view, self.answer_box]
+        return [self.trick_view]
 
     def make_question(self, rng: random.Random) -> ExchangeQuestion:
         return find_exchange_deal(rng)
@@ -97,19 +95,15 @@ class ExchangePointsExercise(Exercise):
             f"A real deal, four players: {SEAT_NAMES[question.taker]} played a "
             f"{escape_text(question.contract_name)}. The cards of the tricks the taker won, "
             f"together with the discard (or the dog), add up to "
-            f"<b>{_num(question.won_points)}</b> points as they lie — the Excuse counted "
+            f"<b>{half_text(question.won_points)}</b> points as they lie — the Excuse counted "
             f"wherever it lies. In trick {question.excuse_trick_number}, shown below, {who} "
             f"played the Excuse and {winner} won the trick. How many points does the taker "
             f"count at the end?")
         self.trick_view.value = cards_html(question.excuse_trick,
                                            caption=f"Trick {question.excuse_trick_number}")
-        self.answer_box.value = ""
-
-    def read_answer(self):
-        return self.answer_box.value
 
     def judge(self, question: ExchangeQuestion, answer) -> Feedback:
         return check_exchange_points(question, answer)
 
     def solution(self, question: ExchangeQuestion) -> str:
-        return f"The taker counts {_num(question.answer)}: {question.explanation()}."
+        return f"The taker counts {half_text(question.answer)}: {question.explanation()}."

@@ -20,14 +20,11 @@ import random
 import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
-from ..game import GameState, random_playout
-from ..rules import RuleSet
+from ..teach.play import (PlayPosition, random_trick, random_play_position, check_playable,
+                          check_trick_winner, REASONS, CardQuestion, rule_for, random_card_question, check_card_legal)
 from ..tricks import legal_cards, trick_winner, why_illegal
 from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, section_link
 from .render import cards_html
-from ..teach.play import (PlayPosition, random_play_position, check_playable, check_trick_winner,
-                          LEGAL, REASONS, _REASON_SECTIONS, CardQuestion, rule_for,
-                          random_card_question, check_card_legal)  # noqa: F401 (re-exported)
 
 __all__ = ["PlayPosition", "random_play_position", "check_playable", "check_trick_winner",
     "PlayableCardsExercise", "TrickWinnerExercise", "CardQuestion", "REASONS", "rule_for",
@@ -83,13 +80,7 @@ class TrickWinnerExercise(Exercise):
         return [self.picker.box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        state = GameState.new(RuleSet(players=self.players), seed=rng.getrandbits(32))
-        random_playout(state, rng)
-        if not state.tricks:
-            return self.make_question(rng)
-        _, cards, _ = state.tricks[rng.randrange(len(state.tricks))]
-        from ..cards import DECK
-        return tuple(DECK[i] for i in cards)
+        return random_trick(rng, self.players)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("A complete trick, in the order played (the first card was led). "

@@ -20,13 +20,11 @@ import random
 import ipywidgets as widgets
 
 from ..cards import parse_cards
-from ..errors import IllegalAction
-from ..game import GameState, Poignee
+from ..teach.poignee import (NONE, PoigneeQuestion, state_at_first_card, poignee_options,
+                             poignee_refusal, random_poignee_hand, _answer_from_options,
+                             check_poignee)
 from .base import AnswerError, Exercise, Feedback, section_link
 from .render import cards_html
-from ..teach.poignee import (NONE, LEVEL_ORDER, PoigneeQuestion, state_at_first_card,
-                             poignee_options, poignee_refusal, random_poignee_hand,
-                             _answer_from_options, check_poignee)  # noqa: F401 (re-exported)
 
 __all__ = ["PoigneeQuestion", "state_at_first_card", "poignee_options", "poignee_refusal",
     "random_poignee_hand", "check_poignee", "PoigneeExercise", "NONE"]

@@ -22,15 +22,17 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import DECK, Card, parse_card, parse_cards, points, count_bouts, sort_cards
-from ..scoring import explain_score, score, target_for
-from ..tricks import trick_winner
-from .base import CardPicker, Exercise, Feedback
-from .render import card_html, cards_html
+from ..cards import BOUTS, Card, parse_card, parse_cards, points, count_bouts, sort_cards
+from ..scoring import explain_score, target_for
 from ..teach.points import (CARDS_NOTATION, CARD_POINTS, THE_BOUTS, SUITS_AND_RANKS, THE_TARGET,
-                            MADE_OR_FAILED, HALF_POINT, half_text, short_line, _short, _random_hand,
+                            MADE_OR_FAILED, HALF_POINT, half_text, short_line, _short,
                             check_card_name, _plain_name, check_pile_points, check_bouts_clicked,
-                            check_higher_card, check_target, ContractQuestion, check_contract)  # noqa: F401 (re-exported)
+                            check_higher_card, check_target, ContractQuestion, check_contract,
+                            random_card, random_pile, random_hand_with_bouts, random_pair,
+                            random_target_pile, random_contract_question)
+from ..tricks import trick_winner
+from .base import AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField
+from .render import card_html, cards_html
 
 __all__ = ["half_text", "short_line", "check_card_name", "NameThatCardExercise",
     "check_pile_points", "CountPointsExercise", "check_bouts_clicked", "ClickBoutsExercise",
@@ -51,7 +53,7 @@ class NameThatCardExercise(Exercise):
         return [self.card_view, self.answer]
 
     def make_question(self, rng: random.Random) -> Card:
-        return DECK[rng.randrange(len(DECK))]
+        return random_card(rng)
 
     def show_question(self, question: Card) -> None:
         self.prompt.value = "How is this card written?"
@@ -68,33 +70,28 @@ class NameThatCardExercise(Exercise):
         return f"This is the {_plain_name(question)}, written {question}."
 
 
-class CountPointsExercise(Exercise):
+class CountPointsExercise(NumberExercise):
     """Count the points of a small pile of cards."""
 
     title = "Count the points"
     section = CARD_POINTS
+    fields = (NumberField("answer", "the number of points", placeholder="points, e.g. 12.5",
+                          halves=True),)
 
     def __init__(self, min_cards: int = 4, max_cards: int = 9, **kwargs) -> None:
         self.min_cards, self.max_cards = min_cards, max_cards
         super().__init__(**kwargs)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.pile_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="points, e.g. 12.5",
-                                   layout=widgets.Layout(width="12em", max_width="100%"))
-        return [self.pile_view, self.answer]
+        return [self.pile_view]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        size = rng.randint(self.min_cards, self.max_cards)
-        return tuple(sort_cards(rng.sample(DECK, size)))
+        return random_pile(rng, self.min_cards, self.max_cards)
 
     def show_question(self, question) -> None:
         self.prompt.value = "How many points are these cards worth?"
         self.pile_view.value = cards_html(question)
-        self.answer.value = ""
-
-    def read_answer(self) -> str:
-        return self.answer.value
 
     def judge(self, question, answer) -> Feedback:
         return check_pile_points(question, answer)
@@ -115,10 +112,7 @@ class ClickBoutsExercise(Exercise):
         return [self.picker.box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        while True:
-            hand = _random_hand(rng)
-            if count_bouts(hand):
-                return tuple(hand)
+        return random_hand_with_bouts(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = "A hand of 18 cards. Click every bout in it (it holds at least one):"
@@ -146,19 +140,7 @@ class HigherCardExercise(Exercise):
         return [self.picker.box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, Card]:
-        kind = rng.choice(["suit", "suit", "courts", "trumps", "trump-plain"])
-        plain = [c for c in DECK if c.suit.is_plain]
-        trumps = [c for c in DECK if c.is_trump]
-        if kind == "trump-plain":
-            pair = [rng.choice(trumps[:8]), rng.choice([c for c in plain if c.rank >= 9])]
-        elif kind == "trumps":
-            pair = rng.sample(trumps, 2)
-        else:
-            suit = rng.choice(plain).suit
-            ranks = [c for c in plain if c.suit is suit and (kind == "suit" or c.rank >= 9)]
-            pair = rng.sample(ranks, 2)
-        rng.shuffle(pair)
-        return tuple(pair)
+        return random_pair(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = "Click the card that ranks higher:"
@@ -175,32 +157,24 @@ class HigherCardExercise(Exercise):
         return f"{_short(higher)} ({higher.name}) ranks higher."
 
 
-class TargetExercise(Exercise):
+class TargetExercise(NumberExercise):
     """A taker's pile at the end of a deal: how many points does the taker need?"""
 
     title = "What is the target?"
     section = THE_TARGET
+    fields = (NumberField("answer", "the target", placeholder="e.g. 51", width="10em"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.pile_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="e.g. 51",
-                                   layout=widgets.Layout(width="10em", max_width="100%"))
-        return [self.pile_view, self.answer]
+        return [self.pile_view]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        bouts = rng.choice([0, 1, 1, 2, 2, 3])
-        chosen = rng.sample([c for c in DECK if c.is_bout], bouts)
-        others = rng.sample([c for c in DECK if not c.is_bout], rng.randint(14, 26))
-        return tuple(sort_cards(chosen + others))
+        return random_target_pile(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("The taker's pile at the end of a deal. How many points does the "
                              "taker need to make the contract?")
         self.pile_view.value = cards_html(question, size="small")
-        self.answer.value = ""
-
-    def read_answer(self) -> str:
-        return self.answer.value
 
     def judge(self, question, answer) -> Feedback:
         return check_target(question, answer)
@@ -210,33 +184,25 @@ class TargetExercise(Exercise):
         return f"{bouts} bout{'s' if bouts != 1 else ''}: the target is {target_for(bouts)} points."
 
 
-class ContractExercise(Exercise):
+class ContractExercise(NumberExercise):
     """Points and bouts of the taker: made or failed, and by how much?"""
 
     title = "Made or failed?"
     section = MADE_OR_FAILED
     half_points = False
+    fields = (NumberField("margin", "by how many points", placeholder="by how many points?"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts_view = widgets.HTML()
         self.verdict = widgets.RadioButtons(options=[("made", "made"), ("failed", "failed")],
                                             value=None, description="")
-        self.margin = widgets.Text(placeholder="by how many points?",
-                                   layout=widgets.Layout(width="12em", max_width="100%"))
-        return [self.facts_view, self.verdict,
-                widgets.HTML("<div>By how many points?</div>"), self.margin]
+        return [self.facts_view, self.verdict, widgets.HTML("<div>By how many points?</div>")]
 
     def make_question(self, rng: random.Random) -> ContractQuestion:
-        bouts = rng.choice([0, 1, 1, 2, 2, 3])
-        target = target_for(bouts)
-        if self.half_points:
-            halves = 2 * (target + rng.randint(-4, 3)) + 1
-            return ContractQuestion(halves, bouts, rng.choice([3, 5]))
-        return ContractQuestion(2 * (target + rng.randint(-12, 12)), bouts, 4)
+        return random_contract_question(rng, self.half_points)
 
     def show_question(self, question: ContractQuestion) -> None:
-        bouts = [c for c in (DECK[21], DECK[1], DECK[0])]
-        shown = bouts[:question.bouts] if question.bouts else []
+        shown = list(BOUTS[:question.bouts])
         plural = "s" if question.bouts != 1 else ""
         self.prompt.value = (f"A game of {question.players}. At the end of the deal the taker's pile "
                              f"holds <b>{half_text(question.taker_points)} points</b> and "
@@ -245,10 +211,11 @@ class ContractExercise(Exercise):
         self.facts_view.value = (cards_html(shown, size="small", caption="The taker's bouts:")
                                  if shown else "<div>(no bout)</div>")
         self.verdict.value = None
-        self.margin.value = ""
 
     def read_answer(self):
-        return self.verdict.value, self.margin.value
+        if self.verdict.value is None:
+            raise AnswerError("Choose made or failed first.")
+        return self.verdict.value, self.read_numbers()["margin"]
 
     def judge(self, question, answer) -> Feedback:
         return check_contract(question, *answer)

@@ -23,33 +23,32 @@ import random
 
 import ipywidgets as widgets
 
-from ..ledger import Ledger
 from ..scoring import explain_score, score
+from ..teach.scoring import (SEAT_NAMES, random_summary, describe_summary, check_deal_score,
+                             SheetDeal, random_sheet, sheet_totals, check_sheet)
+from .base import Feedback, NumberExercise, NumberField, section_link
 from .charts import running_totals_chart
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import escape_text
-from ..teach.scoring import (SEAT_NAMES, _BIDS, _BOUTS, _weighted, random_summary, describe_summary,
-                             check_deal_score, SheetDeal, random_sheet, sheet_totals, check_sheet)  # noqa: F401 (re-exported)
 
 __all__ = ["SEAT_NAMES", "random_summary", "describe_summary", "check_deal_score",
     "ScoreDealExercise", "SheetDeal", "random_sheet", "sheet_totals", "check_sheet",
     "totals_chart_html", "ScoreSheetExercise"]
 
 
-class ScoreDealExercise(Exercise):
+class ScoreDealExercise(NumberExercise):
     """Score a deal: type the hand score ``s`` and the taker's total."""
 
     title = "Score this deal"
     section = section_link("09-scoring", "the-formula", "The formula")
+    fields = (NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 94", width="8em"),
+              NumberField("taker_box", "the taker's total", "taker:", "e.g. 282", width="8em"))
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts = widgets.HTML()
-        self.hand_box = widgets.Text(placeholder="e.g. 94", description="s =",
-                                     layout=widgets.Layout(width="12em"))
-        self.taker_box = widgets.Text(placeholder="e.g. 282", description="taker:",
-                                      layout=widgets.Layout(width="12em"))
-        return [self.facts, widgets.HBox([self.hand_box, self.taker_box],
-                                         layout=widgets.Layout(flex_flow="row wrap"))]
+        return [self.facts]
+
+    def box_layout(self, rows: list) -> list:
+        return [widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
 
     def make_question(self, rng: random.Random) -> dict:
         return random_summary(rng)
@@ -59,19 +58,15 @@ class ScoreDealExercise(Exercise):
                              "with its sign), and what does the taker gain or lose in all?")
         items = "".join(f"<li>{escape_text(line)}</li>" for line in describe_summary(question))
         self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
-        self.hand_box.value = ""
-        self.taker_box.value = ""
-
-    def read_answer(self):
-        hand = read_number(self.hand_box.value, "the hand score s", allow_half=False)
-        taker = read_number(self.taker_box.value, "the taker's total", allow_half=False)
-        return int(hand), int(taker)
 
     def judge(self, question: dict, answer) -> Feedback:
-        return check_deal_score(question, *answer)
+        return check_deal_score(question, answer["hand_box"], answer["taker_box"])
 
     def solution(self, question: dict) -> str:
         return "\n".join(explain_score(question))
+
+
+# ----- the score sheet -------------------------------------------------------------------
 
 
 def totals_chart_html(running, title: str = "Running totals") -> str:
@@ -83,26 +78,38 @@ def totals_chart_html(running, title: str = "Running totals") -> str:
     return running_totals_chart(running, SEAT_NAMES, title)
 
 
-class ScoreSheetExercise(Exercise):
+class ScoreSheetExercise(NumberExercise):
     """Fill in a five-deal score sheet: each player's running total after each deal."""
 
     title = "Fill in the score sheet"
     section = section_link("09-scoring", "the-score-sheet", "The score sheet")
     deals = 5
 
-    def build_inputs(self) -> list:
+    def number_fields(self) -> tuple:
+        return tuple(NumberField(f"{row},{seat}", "a total", placeholder=SEAT_NAMES[seat],
+                                 width="4.6em", where=f"Deal {row + 1}, player {SEAT_NAMES[seat]}")
+                     for row in range(self.deals) for seat in range(4))
+
+    def question_inputs(self) -> list:
         self.deal_list = widgets.HTML()
-        self.boxes = [[widgets.Text(placeholder=SEAT_NAMES[seat],
-                                    layout=widgets.Layout(width="4.6em", margin="1px"))
-                       for seat in range(4)] for _ in range(self.deals)]
+        return [self.deal_list]
+
+    def box_layout(self, rows: list) -> list:
+        self.boxes_grid = [[self.boxes[f"{row},{seat}"] for seat in range(4)]
+                           for row in range(self.deals)]
+        for box in self.boxes.values():
+            box.layout.margin = "1px"
         head = widgets.HBox(
             [widgets.HTML("<b>deal</b>", layout=widgets.Layout(width="2.8em"))]
             + [widgets.HTML(f"<b>{name}</b>", layout=widgets.Layout(width="4.6em", margin="1px"))
                for name in SEAT_NAMES])
-        rows = [widgets.HBox([widgets.HTML(f"{n + 1}", layout=widgets.Layout(width="2.8em"))]
-                             + row) for n, row in enumerate(self.boxes)]
+        lines = [widgets.HBox([widgets.HTML(f"{n + 1}", layout=widgets.Layout(width="2.8em"))]
+                              + row) for n, row in enumerate(self.boxes_grid)]
+        return [widgets.VBox([head, *lines])]
+
+    def after_inputs(self) -> list:
         self.chart = widgets.HTML()
-        return [self.deal_list, widgets.VBox([head, *rows]), self.chart]
+        return [self.chart]
 
     def make_question(self, rng: random.Random) -> tuple[SheetDeal, ...]:
         return random_sheet(rng, self.deals)
@@ -116,25 +123,11 @@ class ScoreSheetExercise(Exercise):
             items.append(f"<li><b>Deal {number}</b>: {SEAT_NAMES[deal.taker]} is the taker. "
                          f"{escape_text(facts)}</li>")
         self.deal_list.value = f'<ol style="padding-left:1.2em;margin:0.3em 0">{"".join(items)}</ol>'
-        for row in self.boxes:
-            for box in row:
-                box.value = ""
         self.chart.value = ""
 
     def read_answer(self):
-        grid = []
-        for number, row in enumerate(self.boxes, start=1):
-            values = []
-            for seat, box in enumerate(row):
-                if not str(box.value).strip():
-                    raise AnswerError(f"Please fill in every box: deal {number}, "
-                                      f"player {SEAT_NAMES[seat]} is empty.")
-                try:
-                    values.append(int(read_number(box.value, "a total", allow_half=False)))
-                except AnswerError as problem:
-                    raise AnswerError(f"Deal {number}, player {SEAT_NAMES[seat]}: {problem}") from None
-            grid.append(values)
-        return grid
+        numbers = self.read_numbers()
+        return [[numbers[f"{row},{seat}"] for seat in range(4)] for row in range(self.deals)]
 
     def judge(self, question, answer) -> Feedback:
         return check_sheet(question, answer)

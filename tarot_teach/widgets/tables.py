@@ -24,16 +24,14 @@ import random
 
 import ipywidgets as widgets
 
-from ..errors import IllegalAction
-from ..game import GameState
 from ..scoring import explain_score, score
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, read_number, section_link
-from .render import cards_html, escape_text
 from ..teach.tables import (_PAGES, _SCORE_ANCHORS, random_score_summary, describe_summary,
-                            check_split, HandfulQuestion, _ready_to_play, handful_question,
-                            best_handful, check_handful, CallQuestion, _COURTS, call_question,
-                            check_call, LeadQuestion, opening_lead_question, _refusal, _lead_cards,
-                            check_opening_lead)  # noqa: F401 (re-exported)
+                            check_split, HandfulQuestion, handful_question, best_handful,
+                            check_handful, CallQuestion, _COURTS, call_question, check_call,
+                            LeadQuestion, opening_lead_question, _lead_cards, check_opening_lead)
+from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
+                   cards_line, section_link)
+from .render import cards_html, escape_text
 
 __all__ = ["random_score_summary", "describe_summary", "check_split", "SplitScoreExercise",
     "HandfulQuestion", "handful_question", "best_handful", "check_handful", "HandfulExercise",
@@ -41,7 +39,7 @@ __all__ = ["random_score_summary", "describe_summary", "check_split", "SplitScor
     "opening_lead_question", "check_opening_lead", "OpeningLeadExercise"]
 
 
-class SplitScoreExercise(Exercise):
+class SplitScoreExercise(NumberExercise):
     """Score a three- or five-player deal and share it out among the players."""
 
     title = "Score the deal and share it out"
@@ -53,24 +51,22 @@ class SplitScoreExercise(Exercise):
         self.section = section_link(_PAGES[players], *_SCORE_ANCHORS[players])
         super().__init__(**kwargs)
 
-    def build_inputs(self) -> list:
+    def number_fields(self) -> tuple:
+        label = "<span style='display:inline-block;width:8em'>{}</span>"
+        roles = (("taker", "the taker's score", "The taker:"),
+                 ("partner", "the partner's score", "The partner:"),
+                 ("defender", "each defender's score", "Each defender:"))
+        return tuple(NumberField(key, what, label.format(text), "e.g. -52", width="8em")
+                     for key, what, text in roles if key != "partner" or self.players == 5)
+
+    def question_inputs(self) -> list:
         self.facts = widgets.HTML()
-        self.boxes = {}
-        rows = []
-        labels = {"taker": "The taker:", "partner": "The partner:", "defender": "Each defender:"}
-        for role in ("taker", "partner", "defender"):
-            if role == "partner" and self.players != 5:
-                continue
-            box = widgets.Text(placeholder="e.g. -52", layout=widgets.Layout(width="8em"))
-            self.boxes[role] = box
-            row = widgets.HBox([widgets.HTML(f"<span style='display:inline-block;width:8em'>"
-                                             f"{labels[role]}</span>"), box],
-                               layout=widgets.Layout(flex_flow="row wrap"))
-            rows.append(row)
-        self.rows = dict(zip(self.boxes, rows))
         hint = widgets.HTML("<div style='font-size:0.9em'>Type a gain as a positive number and a "
                             "loss as a negative one.</div>")
-        return [self.facts, hint, *rows]
+        return [self.facts, hint]
+
+    def skipped_fields(self, question: dict) -> set:
+        return {"partner"} if question.get("alone") else set()
 
     def make_question(self, rng: random.Random) -> dict:
         return random_score_summary(rng, self.players)
@@ -79,21 +75,6 @@ class SplitScoreExercise(Exercise):
         self.prompt.value = "The deal is over. How many points does each player gain or lose?"
         self.facts.value = "<ul>" + "".join(f"<li>{escape_text(line)}</li>"
                                             for line in describe_summary(question)) + "</ul>"
-        for box in self.boxes.values():
-            box.value = ""
-        if "partner" in self.rows:
-            alone = bool(question.get("alone"))
-            self.rows["partner"].layout.display = "none" if alone else ""
-
-    def read_answer(self) -> dict:
-        answer = {}
-        names = {"taker": "the taker's score", "partner": "the partner's score",
-                 "defender": "each defender's score"}
-        for role, box in self.boxes.items():
-            if role == "partner" and self.question.get("alone"):
-                continue
-            answer[role] = int(read_number(box.value, names[role], allow_half=False))
-        return answer
 
     def judge(self, question: dict, answer: dict) -> Feedback:
         return check_split(question, answer)

@@ -20,17 +20,18 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import DECK, sort_cards
+from ..cards import sort_cards
 from ..game import misere_kinds, misere_problem
 from ..scoring import explain_score, score, score_goulash
+from ..teach.variants import (PAGE, VARIANT_SCORINGS, side_by_side, random_variant_summary,
+                              describe_variant_summary, check_variant_score, check_cosmic_points,
+                              _COSMIC, check_cosmic_trick, _MISERE_CHOICES, check_misere,
+                              check_goulash, random_cosmic_pile, random_cosmic_trick,
+                              random_misere_hand, random_goulash)
 from ..tricks import trick_winner
 from ..variants import cosmic_name, format_points
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
+from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField, section_link
 from .render import cards_html, escape_text
-from ..teach.variants import (PAGE, VARIANT_SCORINGS, side_by_side, _TABLE_CHOICES,
-                              random_variant_summary, describe_variant_summary, check_variant_score,
-                              check_cosmic_points, _number, _tierces, _COSMIC, check_cosmic_trick,
-                              _MISERE_CHOICES, check_misere, check_goulash)  # noqa: F401 (re-exported)
 
 __all__ = ["VARIANT_SCORINGS", "side_by_side", "side_by_side_html", "random_variant_summary",
     "check_variant_score", "VariantScoreExercise", "check_cosmic_points", "CosmicPointsExercise",
@@ -53,17 +54,16 @@ def side_by_side_html(summary: dict) -> str:
     return '<div style="display:flex;flex-wrap:wrap">' + "".join(boxes) + "</div>"
 
 
-class VariantScoreExercise(Exercise):
+class VariantScoreExercise(NumberExercise):
     """Score a deal under one of the alternative tables (seed 001, seed 003)."""
 
     title = "Score it under another table"
     section = section_link(PAGE, "other-scoring-tables", "Other scoring tables")
+    fields = (NumberField("box", "the hand score s", "<i>s</i> =", "e.g. 100"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts = widgets.HTML()
-        self.box = widgets.Text(placeholder="e.g. 100", description="s =",
-                                layout=widgets.Layout(width="12em"))
-        return [self.facts, self.box]
+        return [self.facts]
 
     def make_question(self, rng: random.Random) -> dict:
         return random_variant_summary(rng)
@@ -74,10 +74,6 @@ class VariantScoreExercise(Exercise):
         items = "".join(f"<li>{escape_text(line)}</li>"
                         for line in describe_variant_summary(question))
         self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
-        self.box.value = ""
-
-    def read_answer(self) -> int:
-        return int(read_number(self.box.value, "the hand score s", allow_half=False))
 
     def judge(self, question: dict, answer: int) -> Feedback:
         return check_variant_score(question, answer)
@@ -86,21 +82,19 @@ class VariantScoreExercise(Exercise):
         return "\n".join(explain_score(question))
 
 
-class CosmicPointsExercise(Exercise):
+class CosmicPointsExercise(NumberExercise):
     """Count a Cosmic Tribe pile in tricky points."""
 
     title = "Count the tricky points"
     section = section_link(PAGE, "cosmic-tribe", "Cosmic Tribe")
+    fields = (NumberField("box", "the tricky points", "points:", "e.g. 7"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.cards_view = widgets.HTML()
-        self.box = widgets.Text(placeholder="e.g. 7", description="points:",
-                                layout=widgets.Layout(width="12em"))
-        return [self.cards_view, self.box]
+        return [self.cards_view]
 
     def make_question(self, rng: random.Random) -> tuple:
-        count = rng.choice([3, 6, 6, 9])
-        return tuple(str(c) for c in rng.sample(DECK, count))
+        return random_cosmic_pile(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("Cosmic Tribe counting: how many tricky points is this pile worth? "
@@ -108,10 +102,6 @@ class CosmicPointsExercise(Exercise):
                              "Practician 1, each key 4.)")
         names = ", ".join(cosmic_name(c) for c in question)
         self.cards_view.value = cards_html(question, caption="In Cosmic Tribe names: " + names)
-        self.box.value = ""
-
-    def read_answer(self):
-        return read_number(self.box.value, "the tricky points", allow_half=False)
 
     def judge(self, question, answer) -> Feedback:
         return check_cosmic_points(question, answer)
@@ -132,13 +122,7 @@ class CosmicTrickExercise(Exercise):
         return [self.trick_view, self.choice]
 
     def make_question(self, rng: random.Random) -> tuple:
-        suit = rng.choice("CSCSHD")
-        pips = rng.sample(range(1, 11), 3)
-        cards = [f"{rank}{suit}" for rank in pips]
-        if rng.random() < 0.25:  # a court or another suit now and then
-            cards[rng.randrange(1, 3)] = rng.choice([f"J{suit}", f"{rng.randint(1, 10)}"
-                                                     f"{'H' if suit != 'H' else 'D'}"])
-        return tuple(cards)
+        return random_cosmic_trick(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("Cosmic Tribe, three players. The first card was led; "
@@ -173,16 +157,7 @@ class MisereExercise(Exercise):
         return [self.hand_view, self.choice]
 
     def make_question(self, rng: random.Random) -> tuple:
-        kind = rng.choice(["trumps", "honours", "none", "none"])
-        pool = [c for c in DECK if kind == "none"
-                or (kind == "trumps" and not (c.is_trump or c.is_excuse))
-                or (kind == "honours" and not (c.is_court or c.is_bout))]
-        hand = rng.sample(pool, 18)
-        if kind == "none" and rng.random() < 0.5:
-            # nearly a misère: one spoiling card
-            clean = [c for c in DECK if not (c.is_trump or c.is_excuse)]
-            hand = rng.sample(clean, 17) + [rng.choice([c for c in DECK if c.is_trump])]
-        return tuple(str(c) for c in hand)
+        return random_misere_hand(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("Misère variant, four players. Just before your first card: "
@@ -205,23 +180,19 @@ class MisereExercise(Exercise):
         return "\n".join(lines)
 
 
-class GoulashExercise(Exercise):
+class GoulashExercise(NumberExercise):
     """Everybody passed, the deal was played as a goulash: what does one player score?"""
 
     title = "Settle a goulash"
     section = section_link(PAGE, "goulash", "Goulash")
+    fields = (NumberField("box", "the score", "score:", "e.g. -12"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts = widgets.HTML()
-        self.box = widgets.Text(placeholder="e.g. -12", description="score:",
-                                layout=widgets.Layout(width="12em"))
-        return [self.facts, self.box]
+        return [self.facts]
 
     def make_question(self, rng: random.Random) -> tuple:
-        dog = rng.randint(3, 14)  # the dog's half points stay aside
-        cuts = sorted(rng.sample(range(1, 182 - dog), 3))
-        halves = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 182 - dog - cuts[2]]
-        return tuple(halves), rng.randrange(4)
+        return random_goulash(rng)
 
     def show_question(self, question) -> None:
         halves, seat = question
@@ -231,10 +202,6 @@ class GoulashExercise(Exercise):
         items = "".join(f"<li>Seat {s}: {format_points(h, 2)} points</li>"
                         for s, h in enumerate(halves))
         self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
-        self.box.value = ""
-
-    def read_answer(self) -> int:
-        return int(read_number(self.box.value, "the score", allow_half=False))
 
     def judge(self, question, answer) -> Feedback:
         halves, seat = question
