@@ -9,7 +9,9 @@ Each hand is a seeded deal played by the computer players of
 ``tarot_teach.players`` (or a hand built with ``GameState.from_hands`` and a
 scripted line of play). The commentary is written by hand in ``HANDS`` below,
 keyed by trick; a trick without a written comment gets a plain sentence made
-from the facts of the trick (who led, who won with what, what it was worth).
+from the engine's facts of the trick (``tarot_teach.guided.trick_facts``: who
+led, who won with what, where the Excuse went, whether a card is owed for it,
+what the trick brought the winners' pile).
 Every file is checked with ``check_guided_hand`` before it is written.
 """
 
