@@ -16,7 +16,7 @@ from .deal import deal_hands, has_petit_sec
 from .declarations import (MISERE_KINDS, Misere, misere_kinds, misere_problem, poignee_options,
                            poignee_problem)
 from .discard import discard_problems, discardable_cards
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction, InvalidNotation, InvalidRecord, Rule, TarotError
 from .game import DealResult, GameState, Poignee, SeatView, Slam, random_playout
 from .ledger import Ledger
 from .names import SEAT_NAMES, seat_name, seat_names, the
@@ -37,5 +37,5 @@ __all__ = [
     "legal_cards", "trick_winner", "why_illegal", "DOG_DESTINATIONS", "callable_cards",
     "dog_destination", "first_to_act", "legal_bids", "next_dealer", "MISERE_KINDS", "Misere",
     "misere_kinds", "misere_problem", "poignee_options", "poignee_problem", "SEAT_NAMES",
-    "seat_name", "seat_names", "the",
+    "seat_name", "seat_names", "the", "InvalidNotation", "Rule", "TarotError",
 ]

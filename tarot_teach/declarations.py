@@ -24,6 +24,7 @@ import enum
 from dataclasses import dataclass
 
 from .cards import DECK, EXCUSE_BIT, TRUMP_MASK, Card, cards_of, mask_of, parse_card
+from .errors import Rule
 from .tables import HANDFUL_LEVELS, HANDFUL_THRESHOLDS
 
 __all__ = ["Slam", "Poignee", "Misere", "poignee_options", "poignee_problem", "MISERE_KINDS",
@@ -113,16 +114,16 @@ def poignee_problem(hand, cards, level: str, rules=4) -> "tuple[str, str] | None
     mask = hand_mask(hand)
     cards = tuple(parse_card(c) for c in cards)
     if len(set(cards)) != len(cards) or any(not mask >> c.index & 1 for c in cards):
-        return "A poignée shows trumps from your own hand, each once.", "poignee_cards"
+        return "A poignée shows trumps from your own hand, each once.", Rule.POIGNEE_CARDS
     if any(not (c.is_trump or c.is_excuse) for c in cards):
-        return "A poignée shows only trumps (and the Excuse).", "poignee_cards"
+        return "A poignée shows only trumps (and the Excuse).", Rule.POIGNEE_CARDS
     thresholds = dict(zip(HANDFUL_LEVELS, _thresholds(rules)))
     if level not in thresholds or thresholds[level] != len(cards):
         return (f"A {level} poignée shows exactly {thresholds.get(level, '?')} trumps.",
-                "poignee_count")
+                Rule.POIGNEE_COUNT)
     if any(c.is_excuse for c in cards) and (mask & TRUMP_MASK).bit_count() != len(cards) - 1:
         return ("The Excuse may be shown in a poignée only by a player who has no other trump "
-                "left to show.", "poignee_excuse")
+                "left to show.", Rule.POIGNEE_EXCUSE)
     return None
 
 

@@ -38,7 +38,7 @@ from .bidding import callable_cards, dog_destination, first_to_act, legal_bids
 from .declarations import (MISERE_KINDS, Misere, Poignee, Slam, misere_kinds, misere_problem,
                            poignee_options, poignee_problem)
 from .discard import BOUTS_MASK, discard_refusal, discardable_mask
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction, InvalidRecord, Rule
 from .names import the
 from .excuse import ExcuseOutcome, excuse_outcome
 from .rules import Bid, Phase, RuleSet
@@ -187,7 +187,7 @@ def parse_action(text, phase: Phase):
         for choice in Slam:
             if word == choice.value:
                 return choice
-        raise IllegalAction(f"{text!r}: say 'chelem' to announce a slam or 'no_chelem'.", "bad_input")
+        raise IllegalAction(f"{text!r}: say 'chelem' to announce a slam or 'no_chelem'.", Rule.BAD_INPUT)
     word = text.strip().lower()
     if word.startswith("poignee") or word.startswith("poignée"):
         level = word.replace("poignée", "poignee")[7:].strip(" :_-")
@@ -359,7 +359,7 @@ class GameState:
     def undo(self) -> "GameState":
         """The state before the last action (a new object; this one is unchanged)."""
         if not self.history:
-            raise IllegalAction("There is nothing to undo.", "nothing_to_undo")
+            raise IllegalAction("There is nothing to undo.", Rule.NOTHING_TO_UNDO)
         earlier = GameState(self.rules, list(self.dealt_hands), self.dealt_dog, self.dealer,
                             self.dealt_table)
         for action in self.history[:-1]:
@@ -502,22 +502,22 @@ class GameState:
 
     def _read(self, action):
         if self.is_over:
-            raise IllegalAction("The deal is over: no more actions.", "deal_over")
+            raise IllegalAction("The deal is over: no more actions.", Rule.DEAL_OVER)
         try:
             parsed = parse_action(action, self.phase)
         except ValueError as error:
             if self.phase is not Phase.BIDDING and _is_bid_word(action):
                 raise IllegalAction(f"The auction is over: every seat has spoken once. "
-                                    f"Now: {_PHASE_WORDS[self.phase]}.", "auction_over",
+                                    f"Now: {_PHASE_WORDS[self.phase]}.", Rule.AUCTION_OVER,
                                     self.to_act) from None
             if isinstance(error, IllegalAction):
                 raise
-            raise IllegalAction(str(error), "bad_input", self.to_act) from None
+            raise IllegalAction(str(error), Rule.BAD_INPUT, self.to_act) from None
         if isinstance(parsed, Poignee) and not parsed.cards:  # "poignee:simple": the trumps
             offered = {p.level: p for p in self.legal_actions() if isinstance(p, Poignee)}
             if parsed.level not in offered:
                 self._refuse(f"You may not show a {parsed.level} poignée now: it is shown just "
-                             f"before your first card, with enough trumps.", "poignee_count")
+                             f"before your first card, with enough trumps.", Rule.POIGNEE_COUNT)
             return offered[parsed.level]
         return parsed
 
@@ -531,80 +531,80 @@ class GameState:
         if phase is Phase.PLAYING:
             if isinstance(action, Poignee):
                 if self.seat_sides:
-                    self._refuse("No poignée is shown in this game.", "no_poignee")
+                    self._refuse("No poignée is shown in this game.", Rule.NO_POIGNEE)
                 return self._poignee_refusal(seat, action)
             if isinstance(action, Misere):
                 return self._misere_refusal(seat, action)
             if not isinstance(action, Card):
-                self._refuse(f"Now seat {seat} plays a card to the trick.", "wrong_phase")
+                self._refuse(f"Now seat {seat} plays a card to the trick.", Rule.WRONG_PHASE)
             bit = 1 << action.index
             if bit & self._legal_play_mask():
                 return None
             playable = self.playable(seat)
             if not bit & playable:
                 where = " (in the hand or face up on a pile)" if self.table is not None else ""
-                self._refuse(f"Seat {seat} does not hold {the(action)}{where}.", "not_in_hand")
+                self._refuse(f"Seat {seat} does not hold {the(action)}{where}.", Rule.NOT_IN_HAND)
             if self.imprenable is None and self.table is None \
                     and legal_mask(self.hands[seat], self.trick) & bit:
                 self._refuse(f"The first lead may not be in the called suit "
                              f"({self.called.suit.english}), except the called card itself.",
-                             "called_suit_lead")
+                             Rule.CALLED_SUIT_LEAD)
             if seat == self.imprenable:
                 playable &= ~PETIT_BIT
             message, rule = explain_refusal(playable, self._rules_trick(), action)
             self._refuse(message, rule)
         elif phase is Phase.BIDDING:
             if not isinstance(action, Bid):
-                self._refuse("Now it is the auction: pass or bid.", "wrong_phase")
+                self._refuse("Now it is the auction: pass or bid.", Rule.WRONG_PHASE)
             if action is Bid.PASS:
                 return None
             if action not in self.rules.bids:
-                self._refuse(f"{action.english} is not a bid in these rules.", "unknown_bid")
+                self._refuse(f"{action.english} is not a bid in these rules.", Rule.UNKNOWN_BID)
             highest = max((bid for _, bid in self.bids), default=Bid.PASS)
             if not highest < action:
                 self._refuse(f"{action.english} does not beat the {highest.english} already bid: "
-                             f"bid higher or pass.", "bid_too_low")
+                             f"bid higher or pass.", Rule.BID_TOO_LOW)
         elif phase is Phase.DISCARD:
             if not isinstance(action, Card):
                 self._refuse("Now the taker lays cards aside: choose a card to discard.",
-                             "wrong_phase")
+                             Rule.WRONG_PHASE)
             refusal = discard_refusal(self.hands[seat], action.index, self._still_to_discard())
             if refusal:
                 self._refuse(*refusal)
         elif phase is Phase.SLAM:
             if not isinstance(action, Slam):
-                self._refuse("Now the taker says 'chelem' or 'no_chelem'.", "wrong_phase")
+                self._refuse("Now the taker says 'chelem' or 'no_chelem'.", Rule.WRONG_PHASE)
             if action is Slam.ANNOUNCE_PETIT and not self.rules.petit_chelem:
                 self._refuse("A petit chelem is announced only with the variant petit_chelem.",
-                             "no_petit_chelem")
+                             Rule.NO_PETIT_CHELEM)
         elif phase is Phase.CALLING:
             if not isinstance(action, Card) or action not in self._callable_cards():
                 allowed = self._callable_cards()
                 rank = allowed[0].name.split(" of ")[0] if allowed else "King"
                 self._refuse(f"The taker calls a {rank}: one of "
-                             + ", ".join(str(c) for c in allowed) + ".", "call")
+                             + ", ".join(str(c) for c in allowed) + ".", Rule.CALL)
         return None
 
     def _poignee_refusal(self, seat: int, poignee: Poignee) -> None:
         if self.tricks or seat in self.poignees or self._has_played(seat):
-            self._refuse("A poignée is shown just before your first card, once.", "poignee_timing")
+            self._refuse("A poignée is shown just before your first card, once.", Rule.POIGNEE_TIMING)
         problem = poignee_problem(self.hands[seat], poignee.cards, poignee.level, self.rules)
         if problem:
             self._refuse(*problem)
 
     def _misere_refusal(self, seat: int, misere: Misere) -> None:
         if not self.rules.misere:
-            self._refuse("Misère is declared only with the variant misere.", "no_misere")
+            self._refuse("Misère is declared only with the variant misere.", Rule.NO_MISERE)
         if self.seat_sides:
-            self._refuse("No misère is declared in this game.", "no_misere")
+            self._refuse("No misère is declared in this game.", Rule.NO_MISERE)
         if self.tricks or self._has_played(seat):
-            self._refuse("A misère is declared just before your first card.", "misere_timing")
+            self._refuse("A misère is declared just before your first card.", Rule.MISERE_TIMING)
         if misere.kind in self.miseres.get(seat, ()):
             self._refuse(f"Seat {seat} has already declared the {misere.kind} misère.",
-                         "misere_timing")
+                         Rule.MISERE_TIMING)
         problem = misere_problem(self.hands[seat], misere.kind, f"seat {seat}")
         if problem:
-            self._refuse(problem, "misere_hand")
+            self._refuse(problem, Rule.MISERE_HAND)
 
     def _has_played(self, seat: int) -> bool:
         return any(seat == (self.leader + k) % self.rules.players for k in range(len(self.trick)))
