@@ -23,7 +23,7 @@ def test_what_learners_type_is_read_exactly(typed, value):
 
 HOSTILE = ["1e100000000", "1E5", "9" * 5000, "x" * 100_000, "nan", "NaN", "inf", "-Infinity",
            "\x00", "4\x001", "0x1F", "1/2", "1_000", "٣", "１２", "--5", "5-", "4.5.5", "", "  ",
-           "1" * 13, "0." + "1" * 13, '{"a": 1}', "[1, 2]", "null", "١٢٣"]
+           "1" * 21, "0." + "1" * 21, '{"a": 1}', "[1, 2]", "null", "١٢٣"]
 
 
 @pytest.mark.parametrize("typed", HOSTILE, ids=lambda t: repr(t[:12]))
@@ -51,7 +51,7 @@ def test_huge_input_never_reaches_the_number_constructors(monkeypatch):
 
     monkeypatch.setattr(inputs, "int", SpyInt, raising=False)
     monkeypatch.setattr(inputs, "Fraction", SpyFraction)
-    for typed in ["1e100000000", "9" * 5000, "9" * 13, "1" + "0" * 4400, "4" * 200 + ".5"]:
+    for typed in ["1e100000000", "9" * 5000, "9" * 21, "1" + "0" * 4400, "4" * 200 + ".5"]:
         with pytest.raises(AnswerError):
             parse_number(typed)
     assert parse_number("40,5") == Fraction(81, 2)
