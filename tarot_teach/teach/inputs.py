@@ -29,7 +29,7 @@ __all__ = ["MAX_TEXT", "MAX_DIGITS", "parse_number", "read_number", "read_text",
 MAX_TEXT = 300
 """The longest text (in characters) any answer box accepts."""
 
-MAX_DIGITS = 12
+MAX_DIGITS = 20
 """The most digits accepted before, and after, the decimal point."""
 
 _SPACES = dict.fromkeys(map(ord, " \t\u00a0\u2009\u202f\u2007\u3000"), None)
@@ -59,7 +59,7 @@ def parse_number(text: Any) -> Fraction:
     >>> parse_number("9" * 50)
     Traceback (most recent call last):
     ...
-    tarot_teach.teach.feedback.AnswerError: That number is far too long: no answer here has more than 12 digits.
+    tarot_teach.teach.feedback.AnswerError: That number is far too long: no answer here has more than 20 digits.
     """
     if isinstance(text, bool):
         raise AnswerError("Please type a number, like 43 or 40.5.")

@@ -29,7 +29,8 @@ from ..odds import (DOG_SIZES, HAND_SIZES, at_least_longest, dog_at_least, likel
                     unseen_cards)
 from ..rules import RuleSet
 from .charts import figure_png, png_img, pyplot
-from .base import AnswerError, Exercise, Feedback, cards_line, read_number, section_link
+from .base import (AnswerError, Exercise, Feedback, cards_line, parse_number, read_number,
+                   section_link)
 from .render import cards_html, escape_text
 
 __all__ = ["PAGE", "TOLERANCE", "DogQuestion", "read_percent", "check_dog_chance",
@@ -48,8 +49,8 @@ def read_percent(text) -> Fraction:
         raise AnswerError("Please type your estimate, as a percentage (for example 12).")
     cleaned = raw.replace("%", "").replace(",", ".").replace(" ", "")
     try:
-        value = Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
+        value = parse_number(cleaned)  # bounded: never evaluates 1e100000000
+    except AnswerError:
         raise AnswerError(f'Please type a percentage, like 12 or 12.5 — "{raw}" is not one.') from None
     if not 0 <= value <= 100:
         raise AnswerError("A chance is between 0% and 100%.")
