@@ -280,6 +280,10 @@
         var msg = JSON.parse(event.data);
         if (msg.channel === "iopub") {
           kernel.dispatch(msg);
+          if (msg.header && msg.header.msg_type === "status" &&
+            msg.content.execution_state === "dead") {
+            connectionLost(kernel, info, base); // the kernel itself is gone
+          }
         }
       };
     });
