@@ -307,8 +307,15 @@ _EXPECTED = ("expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, 
              "suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse")
 
 
+_LONGEST_NAME = 12  # no card name is longer ("excuse", "T21", " 10s ", ...)
+
+
 def _parse_index(text: str) -> int:
     word = text.strip().upper()
+    if len(word) > _LONGEST_NAME:
+        # Refused before any int(): 4,301 digits and more would raise a bare ValueError.
+        raise InvalidCard(f"{text.strip()[:_LONGEST_NAME]!r}… is not a card: it is too long "
+                          f"({_EXPECTED})")
     if word in _EXCUSE_NAMES:
         return 0
     trump_text = word[1:] if word.startswith("T") else word

@@ -123,7 +123,7 @@ VARIANTS = {
     "excuse_last_trick_to_winner": "the Excuse played to the last trick goes to that trick's winner",
     "excuse_always_kept": "the Excuse stays with its side even on the last trick",
     "petit_imprenable": "a Petit sec does not void the deal; it is played like an Excuse",
-    "misere": "misère: no trump, or no face card and no bout, earns 10 from each player",
+    "misere": "misère: no trump and no Excuse, or no face card and no bout, earns 10 from each player",
     "petit_chelem": "all tricks but one: 300 announced and made, -150 missed",
     "pousse": "the Pousse bid between Take and Guard",
     "no_take": "Guard is the lowest bid",

@@ -8,9 +8,15 @@
 // each static widget view by a live one whose callbacks run in that kernel.
 //
 // Where the kernel comes from is said by _static/vendor/live/session.json:
-// * {"mode": "jupyter", base, token, kernel}: `tarot-teach` serves the book and a Jupyter
-//   server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go over
-//   the kernel's WebSocket (JSON frames).
+// * {"mode": "jupyter", base, token, kernel, reused}: `tarot-teach` serves the book and a
+//   Jupyter server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go
+//   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
+//   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
+//   an address ending in #key=..., and this script (or the opener page) moves the key into
+//   localStorage, which belongs to this origin (scheme, host AND port) alone, and removes it
+//   from the address. No cookie: cookies ignore ports, so another local server would get
+//   them. One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
+//   gets the same kernel back; the server shuts down kernels no page is connected to.
 // * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
 //   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
 //   interface), with Pyodide and the wheels (ipywidgets, tarot_teach, ...) served by the site.
@@ -22,8 +28,8 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  if (!script || !script.src || !window.requirejs) {
-    return;
+  if (!script || !script.src || !window.requirejs || window.ttLive) {
+    return; // (nav.js never loads it twice; a copy of the page might)
   }
   var WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
   var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
@@ -71,6 +77,7 @@
     notice.textContent = text;
     var main = document.querySelector("main, article, .bd-article, body");
     main.insertBefore(notice, main.firstChild);
+    return notice;
   }
 
   function fail(what, error) {
@@ -141,6 +148,9 @@
       }
       var comm = new Comm(this, content.comm_id, content.target_name);
       this.comms[content.comm_id] = comm;
+      if (this.onComm) {
+        this.onComm(content.comm_id);
+      }
       this.manager.handle_comm_open(comm, msg).catch(function (error) {
         fail("creating a widget", error);
       });
@@ -206,23 +216,47 @@
   // ---------------------------------------------------- transport 1: a Jupyter server
   function connectJupyter(kernel, info) {
     var base = new URL(info.base, root);
-    var token = info.token;
+    var opened = openSocket(kernel, info, base);
+    if (info.reused) {
+      // The tab's kernel kept the widgets of the page shown before (a reload): close them.
+      kernel.request(message("execute_request", executeContent(
+        "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n")));
+    }
+    // Tell the server the page is gone: it shuts the kernel down unless the tab comes back
+    // at once (a reload); without this it does so once no page was connected for a while.
+    window.addEventListener("pagehide", function () {
+      try {
+        fetch(new URL("_static/vendor/live/release", root), {
+          method: "POST", keepalive: true, cache: "no-store", headers: sessionHeaders(),
+        }).catch(function () {});
+      } catch (error) {
+        /* nothing to do */
+      }
+    });
+    return opened;
+  }
+
+  function openSocket(kernel, info, base) {
     var ws = new URL("api/kernels/" + encodeURIComponent(info.kernel) + "/channels", base);
     ws.protocol = ws.protocol === "https:" ? "wss:" : "ws:";
-    ws.search = "session_id=" + session + "&token=" + encodeURIComponent(token);
+    ws.search = "session_id=" + session + "&token=" + encodeURIComponent(info.token);
     return new Promise(function (resolve, reject) {
       var socket = new WebSocket(ws.href);
       var queue = [];
+      var opened = false;
       kernel.transport = {
         send: function (msg) {
           if (socket.readyState === 1) {
             socket.send(JSON.stringify(msg));
-          } else {
+          } else if (socket.readyState === 0) {
             queue.push(msg);
+          } else {
+            connectionLost(kernel, info, base); // the click is lost: say so at once
           }
         },
       };
       socket.onopen = function () {
+        opened = true;
         mark("socket");
         queue.splice(0).forEach(function (msg) {
           socket.send(JSON.stringify(msg));
@@ -230,11 +264,13 @@
         resolve();
       };
       socket.onerror = function () {
-        reject(new Error("cannot reach the kernel"));
+        if (!opened) {
+          reject(new Error("cannot reach the kernel"));
+        }
       };
       socket.onclose = function () {
-        if (state.status === "ready") {
-          setStatus("disconnected");
+        if (opened) {
+          connectionLost(kernel, info, base);
         }
       };
       socket.onmessage = function (event) {
@@ -244,25 +280,77 @@
         var msg = JSON.parse(event.data);
         if (msg.channel === "iopub") {
           kernel.dispatch(msg);
+          if (msg.header && msg.header.msg_type === "status" &&
+            msg.content.execution_state === "dead") {
+            connectionLost(kernel, info, base); // the kernel itself is gone
+          }
         }
       };
-      // Shut the page's kernel down when the page goes away (the server also culls idle ones).
-      window.addEventListener("pagehide", function () {
-        try {
-          fetch(new URL("api/kernels/" + encodeURIComponent(info.kernel), base), {
-            method: "DELETE", keepalive: true, headers: { Authorization: "token " + token },
-          }).catch(function () {});
-        } catch (error) {
-          /* nothing to do */
+    });
+  }
+
+  // The kernel's connection closed (server stopped, computer asleep, a message too large):
+  // say so on the page, with a button that connects again (to the same kernel if it still
+  // runs, so nothing typed is lost; else the page is reloaded with a new one).
+  function connectionLost(kernel, info, base) {
+    if (state.status === "disconnected" || document.querySelector(".tt-live-lost")) {
+      return;
+    }
+    setStatus("disconnected");
+    // Requests on the closed socket will never be answered.
+    kernel.waiting = {};
+    state.pending = 0;
+    var notice = showNotice("The connection to the exercises was lost: your answers are " +
+      "not checked until it is back (solved exercises are saved). ");
+    notice.classList.add("tt-live-lost");
+    notice.setAttribute("role", "alert");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tt-live-reconnect";
+    button.textContent = "Reconnect";
+    notice.appendChild(button);
+    var detail = document.createElement("span");
+    notice.appendChild(detail);
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      detail.textContent = " Connecting…";
+      askSession().then(function (again) {
+        if (again.mode !== "jupyter") {
+          throw new Error(again.mode === "locked" ? "this browser's key was refused"
+            : "the tutorial's server does not answer");
         }
+        if (again.kernel !== info.kernel) {
+          location.reload(); // the old kernel is gone: start the page afresh
+          return new Promise(function () {});
+        }
+        info.token = again.token;
+        return openSocket(kernel, info, base);
+      }).then(function () {
+        notice.parentNode.removeChild(notice);
+        setStatus("ready");
+      }).catch(function (error) {
+        detail.textContent = " Still no connection (" + (error && error.message || error) +
+          "). Is tarot-teach still running? Start it again, then press Reconnect.";
+        button.disabled = false;
       });
     });
   }
 
   // ---------------------------------- transport 2: JupyterLite's Pyodide kernel (worker)
   function connectLite(kernel, info) {
+    // Start the worker once the service worker controls the page (nav.js), so that Pyodide
+    // and the wheels are kept for the next visit (and served compressed, see tt-sw.js).
+    var ready = window.ttNav && window.ttNav.swReady ? window.ttNav.swReady : Promise.resolve();
+    return ready.then(function () {
+      mark("sw");
+      return startLite(kernel, info);
+    });
+  }
+
+  function startLite(kernel, info) {
     var liteBase = new URL(info.base || "_static/vendor/lite/", root);
     var worker = new Worker(new URL(info.worker, liteBase), { type: "module" });
+    state.workers = (state.workers || 0) + 1;
     var calls = {};
     var queue = Promise.resolve();
     function call(method, args) {
@@ -362,26 +450,105 @@
   }
 
   // ------------------------------------------- progress in the browser (static mode)
-  // The browser's Python keeps files in memory only: the learner's progress file is
-  // copied to localStorage after each click in an exercise and written back before the
-  // page's cells run, so solved exercises stay solved across pages and visits.
+  // The browser's Python keeps files in memory only: the learner's progress file is kept in
+  // localStorage. Other tabs of the site save there too, so nothing is ever simply
+  // overwritten: after each click in an exercise the kernel's file is merged into what is
+  // stored (solves are only ever added), and what another tab stores (a "storage" event) is
+  // merged into this kernel's file. A stored value that cannot be read is set aside under a
+  // new name, with a notice, never overwritten.
   var PROGRESS_KEY = "tarot_teach.progress";
+  var PROGRESS_MERGE = "from tarot_teach.widgets.progress import merge_into_file as _tt_merge\n";
   var PROGRESS_PATH = "from tarot_teach.widgets.progress import default_progress_path as _tt_path\n";
 
-  function restoreProgress(kernel) {
-    var saved = null;
+  function parseProgress(text) {
+    var data;
     try {
-      saved = window.localStorage.getItem(PROGRESS_KEY);
+      data = JSON.parse(text);
     } catch (error) {
       return null;
     }
-    if (!saved) {
+    var isObject = function (value) {
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+    };
+    if (!isObject(data) || !isObject(data.solved) || (data.games !== undefined &&
+      !isObject(data.games))) {
       return null;
     }
+    var names = Object.keys(data.solved);
+    for (var i = 0; i < names.length; i++) {
+      if (typeof data.solved[names[i]] !== "string") {
+        return null;
+      }
+    }
+    var games = data.games || {};
+    var keys = Object.keys(games);
+    for (var j = 0; j < keys.length; j++) {
+      if (!isObject(games[keys[j]])) {
+        return null;
+      }
+    }
+    return { solved: data.solved, games: games };
+  }
+
+  // Every solve of both (its earliest date); the newer side's games win.
+  function mergeProgress(older, newer) {
+    var solved = {};
+    [older.solved, newer.solved].forEach(function (source) {
+      Object.keys(source).forEach(function (name) {
+        var date = source[name];
+        solved[name] = solved[name] && solved[name] < date ? solved[name] : date;
+      });
+    });
+    var games = {};
+    [older.games, newer.games].forEach(function (source) {
+      Object.keys(source).forEach(function (key) {
+        games[key] = source[key];
+      });
+    });
+    return { version: 1, solved: solved, games: games };
+  }
+
+  // The stored progress (parsed), null if there is none; an unreadable one is set aside.
+  function storedProgress() {
+    var text = null;
+    try {
+      text = window.localStorage.getItem(PROGRESS_KEY);
+    } catch (error) {
+      return null;
+    }
+    if (!text) {
+      return null;
+    }
+    var parsed = parseProgress(text);
+    if (!parsed) {
+      var aside = PROGRESS_KEY + ".damaged-" + new Date().toISOString() + "-" +
+        uuid().slice(0, 8);
+      try {
+        window.localStorage.setItem(aside, text);
+        window.localStorage.removeItem(PROGRESS_KEY);
+        showNotice("The progress saved in this browser was damaged; it has been kept aside " +
+          "(as " + aside + " in this site's storage) and a new one started.");
+      } catch (error) {
+        console.warn("live exercises: damaged progress could not be set aside (" + error + ")");
+      }
+    }
+    return parsed;
+  }
+
+  function mergeIntoKernel(kernel, text) {
     // A JSON string literal is also a Python string literal.
-    var code = PROGRESS_PATH + "_tt_path().parent.mkdir(parents=True, exist_ok=True)\n" +
-      "_tt_path().write_text(" + JSON.stringify(saved) + ", encoding='utf-8')\n";
-    return kernel.request(message("execute_request", executeContent(code)));
+    var code = PROGRESS_MERGE + "_tt_message = _tt_merge(" + JSON.stringify(text) + ")\n" +
+      "if _tt_message:\n    print(_tt_message)\n";
+    return kernel.request(message("execute_request", executeContent(code)), function (reply) {
+      if (reply.header.msg_type === "stream") {
+        console.warn("live exercises: " + reply.content.text);
+      }
+    });
+  }
+
+  function restoreProgress(kernel) {
+    var saved = storedProgress();
+    return saved ? mergeIntoKernel(kernel, JSON.stringify(saved)) : null;
   }
 
   function saveProgress(kernel) {
@@ -393,12 +560,17 @@
         text += reply.content.text;
       }
     }).then(function () {
-      if (text) {
-        try {
-          window.localStorage.setItem(PROGRESS_KEY, text);
-        } catch (error) {
-          console.warn("live exercises: progress not saved in this browser (" + error + ")");
-        }
+      var mine = text && parseProgress(text);
+      if (!mine) {
+        return;
+      }
+      // Read, merge and write in one go (no await in between): another tab's save is kept.
+      var stored = storedProgress();
+      var merged = stored ? mergeProgress(stored, mine) : mergeProgress(mine, mine);
+      try {
+        window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(merged));
+      } catch (error) {
+        console.warn("live exercises: progress not saved in this browser (" + error + ")");
       }
     });
   }
@@ -415,6 +587,13 @@
         saveProgress(kernel).catch(function () {});
       }, 0);
     }, true);
+    // Another tab saved: bring its solves into this page's file, so they show here and
+    // this page's next save keeps them.
+    window.addEventListener("storage", function (event) {
+      if (event.key === PROGRESS_KEY && event.newValue && parseProgress(event.newValue)) {
+        mergeIntoKernel(kernel, event.newValue).catch(function () {});
+      }
+    });
   }
 
   function executeContent(code) {
@@ -425,9 +604,37 @@
   }
 
   // -------------------------------------------------------------------- the page
+  // One kernel for the whole visit: nav.js swaps the article when a link is followed
+  // ("tt:leave" before, "tt:page" after) and each page's cells run in the same kernel.
+  // state.page describes the page on screen: its number, its name (from tt-live-cells),
+  // whether its exercises are live yet, and the answers given before they were.
+  var pageCount = 0;
+
   function pageCells() {
     var tag = document.getElementById("tt-live-cells");
     return tag ? JSON.parse(tag.textContent).cells : [];
+  }
+
+  function pageName() {
+    var tag = document.getElementById("tt-live-cells");
+    return tag ? JSON.parse(tag.textContent).page : null;
+  }
+
+  function currentArticle() {
+    return document.querySelector("main article") || document.body;
+  }
+
+  function newPage() {
+    pageCount += 1;
+    var page = {
+      id: pageCount, name: pageName(), live: false, article: currentArticle(), queue: [], models: [], views: [],
+      notices: [], started: performance.now(),
+    };
+    state.page = page;
+    state.pageName = page.name;
+    state.times.pageStart = page.started;
+    delete state.times.pageReady;
+    return page;
   }
 
   function domReady() {
@@ -440,8 +647,8 @@
     });
   }
 
-  // The static views are drawn by embed-amd.js after "load"; wait for them so that a live
-  // view never races a static one into the same place.
+  // The static views are drawn by embed-amd.js after "load" (or by nav.js after a swap);
+  // wait for them so that a live view never races a static one into the same place.
   function staticViewsDrawn() {
     return new Promise(function (resolve) {
       var started = performance.now();
@@ -471,7 +678,7 @@
     }
   }
 
-  function runCells(kernel, manager, cells) {
+  function runCells(kernel, manager, page, cells) {
     var results = [];
     var runs = cells.map(function (cell) {
       var views = [];
@@ -482,22 +689,25 @@
         if ((type === "display_data" || type === "execute_result") &&
           reply.content.data && reply.content.data[WIDGET_VIEW]) {
           views.push(reply.content.data[WIDGET_VIEW].model_id);
-        } else if (type === "error") {
+        } else if (type === "error" && state.page === page) {
           cellFailed(cell, reply.content.ename + ": " + reply.content.evalue);
         }
       });
     });
     return Promise.all(runs.concat([staticViewsDrawn()])).then(function () {
+      if (state.page !== page) {
+        return null; // the learner moved on meanwhile
+      }
       mark("ran");
       return Promise.all(results.filter(function (r) {
         return r.views.length;
       }).map(function (r) {
-        return swapViews(manager, r.index, r.views);
+        return swapViews(manager, page, r.index, r.views);
       }));
     });
   }
 
-  function swapViews(manager, index, modelIds) {
+  function swapViews(manager, page, index, modelIds) {
     var container = document.querySelector(".tt-cell-" + index);
     if (!container) {
       return Promise.resolve();
@@ -509,6 +719,11 @@
       return manager.get_model(modelId).then(function (model) {
         return manager.create_view(model);
       }).then(function (view) {
+        if (state.page !== page) {
+          view.remove();
+          return null;
+        }
+        page.views.push(view);
         var place = document.createElement("div");
         place.className = "widget-subarea tt-live";
         var anchor = old[k] || tags[k] || null;
@@ -527,18 +742,333 @@
     }));
   }
 
-  function start() {
-    var kernel = new Kernel();
-    var info;
-    var connected = fetch(new URL("_static/vendor/live/session.json", root), {
-      cache: "no-store", credentials: "same-origin",
+  // The models of a page that is left are closed in the kernel (which closes them here
+  // too) and their views removed, so that a long visit does not pile them up.
+  function leavePage(kernel) {
+    var page = state.page;
+    if (!page) {
+      return;
+    }
+    page.views.forEach(function (view) {
+      try {
+        view.remove();
+      } catch (error) {
+        /* already gone with the old article */
+      }
+    });
+    clearNotices(page);
+    if (kernel && page.models.length) {
+      var code = "try:\n    from ipywidgets.widgets.widget import _instances as _tt_w\n" +
+        "except ImportError:\n    _tt_w = {}\n" +
+        "for _tt_id in " + JSON.stringify(page.models) + ":\n" +
+        "    if _tt_id in _tt_w:\n        _tt_w[_tt_id].close()\n";
+      kernel.request(message("execute_request", executeContent(code)));
+    }
+    state.page = null;
+  }
+
+  // ----------------------------------------------- before the exercises are live
+  // Each widget cell says in place that Python is starting (with the seconds); answers
+  // given meanwhile (clicks, typed text, a choice in a list) are kept and given to the
+  // live exercise as soon as it is there, in the same order.
+  function widgetCells() {
+    var cells = [];
+    document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]').forEach(function (tag) {
+      var cell = tag.closest('[class*="tt-cell-"]');
+      if (cell && cells.indexOf(cell) < 0) {
+        cells.push(cell);
+      }
+    });
+    return cells;
+  }
+
+  function showWaiting(page) {
+    widgetCells().forEach(function (cell) {
+      var notice = document.createElement("p");
+      notice.className = "tt-live-wait";
+      notice.setAttribute("role", "status");
+      notice.style.cssText = "font-size:0.9em;color:#5c4900;background:#fff8e0;" +
+        "border-left:3px solid #8a6d00;padding:0.2em 0.6em;margin:0.3em 0";
+      var text = document.createElement("span");
+      var seconds = document.createElement("span");
+      seconds.setAttribute("aria-live", "off");
+      var kept = document.createElement("span");
+      notice.appendChild(text);
+      notice.appendChild(seconds);
+      notice.appendChild(kept);
+      var outputs = cell.querySelector(".cell_output") || cell;
+      outputs.insertBefore(notice, outputs.firstChild);
+      page.notices.push({ cell: cell, text: text, seconds: seconds, kept: kept, node: notice });
+    });
+    function tick() {
+      if (state.page !== page || page.live) {
+        return;
+      }
+      var elapsed = Math.floor((performance.now() - page.started) / 1000);
+      var starting = state.status === "connecting";
+      page.notices.forEach(function (n) {
+        n.text.textContent = starting ? "Starting Python… " : "Getting the exercise ready… ";
+        n.seconds.textContent = elapsed + " s";
+      });
+      page.timer = setTimeout(tick, 1000 - ((performance.now() - page.started) % 1000));
+    }
+    tick();
+  }
+
+  function clearNotices(page) {
+    clearTimeout(page.timer);
+    page.notices.forEach(function (n) {
+      if (n.node.parentNode) {
+        n.node.parentNode.removeChild(n.node);
+      }
+    });
+    page.notices = [];
+  }
+
+  function staticTarget(node) {
+    var sub = node && node.closest ? node.closest(".widget-subarea:not(.tt-live)") : null;
+    if (!sub || !state.page || state.page.live) {
+      return null;
+    }
+    var cell = sub.closest('[class*="tt-cell-"]');
+    if (!cell) {
+      return null;
+    }
+    var index = /tt-cell-(\d+)/.exec(cell.className)[1];
+    var subs = Array.prototype.slice.call(
+      cell.querySelectorAll(".widget-subarea:not(.tt-live)"));
+    // The control is found again in the live view as the n-th of its kind (the live view
+    // is built from the same widgets as the static one).
+    var kind = controlKind(node);
+    var nth = Array.prototype.indexOf.call(sub.querySelectorAll(kind), node);
+    return { cell: cell, index: index, k: subs.indexOf(sub), selector: kind, nth: nth,
+      label: controlLabel(node) };
+  }
+
+  function controlKind(node) {
+    if (node.tagName === "INPUT") {
+      return /^(radio|checkbox)$/.test(node.type) ? "input[type=" + node.type + "]"
+        : "input:not([type=radio]):not([type=checkbox])";
+    }
+    return node.tagName.toLowerCase();
+  }
+
+  function controlLabel(node) {
+    return node.tagName === "BUTTON" ? (node.textContent || "").trim().slice(0, 60) : "";
+  }
+
+  function keep(record) {
+    var page = state.page;
+    var last = page.queue[page.queue.length - 1];
+    if (last && record.kind === "value" && last.kind === "value" &&
+      last.selector === record.selector && last.nth === record.nth && last.k === record.k &&
+      last.index === record.index) {
+      page.queue.pop(); // typing: only the last text counts
+    }
+    page.queue.push(record);
+    state.queued = page.queue.length;
+    page.notices.forEach(function (n) {
+      if (n.cell === record.cell) {
+        n.kept.textContent = " — your answer is kept and will be checked as soon as it is ready.";
+      }
+    });
+  }
+
+  function watchEarlyAnswers() {
+    document.addEventListener("click", function (event) {
+      var control = event.target.closest && event.target.closest("button, input");
+      if (!control || (control.tagName === "INPUT" && !/^(radio|checkbox)$/.test(control.type))) {
+        return; // a click on a label reaches its input as a click too
+      }
+      var record = staticTarget(control);
+      if (record) {
+        record.kind = "click";
+        keep(record);
+      }
+    }, true);
+    function changed(event) {
+      var control = event.target;
+      if (!control || !/^(INPUT|TEXTAREA|SELECT)$/.test(control.tagName) ||
+        /^(radio|checkbox)$/.test(control.type)) {
+        return;
+      }
+      var record = staticTarget(control);
+      if (record) {
+        record.kind = control.tagName === "SELECT" ? "select" : "value";
+        record.value = control.tagName === "SELECT" ? control.selectedIndex : control.value;
+        keep(record);
+      }
+    }
+    document.addEventListener("input", changed, true);
+    document.addEventListener("change", changed, true);
+  }
+
+  function idle() {
+    return new Promise(function (resolve) {
+      (function poll() {
+        if (state.pending === 0) {
+          requestAnimationFrame(function () {
+            setTimeout(resolve, 0);
+          });
+        } else {
+          setTimeout(poll, 20);
+        }
+      })();
+    });
+  }
+
+  function liveTarget(record) {
+    var cell = document.querySelector(".tt-cell-" + record.index);
+    var sub = cell && cell.querySelectorAll(".widget-subarea.tt-live")[record.k];
+    var el = sub && sub.querySelectorAll(record.selector)[record.nth];
+    if (!el || controlLabel(el) !== record.label) {
+      return null;
+    }
+    return el;
+  }
+
+  // A box's children are drawn a little after the box: wait for the control (up to 5 s).
+  function findLive(record) {
+    var started = performance.now();
+    return new Promise(function (resolve) {
+      (function poll() {
+        var el = liveTarget(record);
+        if (el || performance.now() - started > 5000) {
+          resolve(el);
+        } else {
+          setTimeout(poll, 25);
+        }
+      })();
+    });
+  }
+
+  function askAgain(page, cell) {
+    if (cell.querySelector(".tt-live-again")) {
+      return;
+    }
+    var note = document.createElement("p");
+    note.className = "tt-live-again";
+    note.setAttribute("role", "status");
+    note.style.cssText = "font-size:0.9em;padding:0.2em 0.6em;margin:0.3em 0;" +
+      "border-left:3px solid #8a6d00";
+    note.textContent = "Python is ready, but the exercise changed meanwhile: please answer again.";
+    var outputs = cell.querySelector(".cell_output") || cell;
+    outputs.insertBefore(note, outputs.firstChild);
+  }
+
+  function replay(page) {
+    var records = page.queue.splice(0);
+    var chain = Promise.resolve();
+    records.forEach(function (record) {
+      chain = chain.then(function () {
+        if (state.page !== page) {
+          return null;
+        }
+        return findLive(record);
+      }).then(function (el) {
+        if (state.page !== page) {
+          return null;
+        }
+        if (!el) {
+          state.dropped = (state.dropped || 0) + 1;
+          askAgain(page, record.cell);
+          return null;
+        }
+        if (record.kind === "click") {
+          el.click();
+        } else if (record.kind === "select") {
+          el.selectedIndex = record.value;
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        } else {
+          el.value = record.value;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+        state.replayed = (state.replayed || 0) + 1;
+        return idle();
+      });
+    });
+    return chain;
+  }
+
+  // Runs the page on screen in the kernel: cells, live views, then the kept answers.
+  function activate(kernel, manager, page) {
+    var cells = pageCells();
+    setStatus("running");
+    return runCells(kernel, manager, page, cells).then(function () {
+      if (state.page !== page) {
+        return null;
+      }
+      page.live = true;
+      clearNotices(page);
+      mark("ready");
+      state.times.pageReady = performance.now();
+      state.readyPage = page.name;
+      if (state.status !== "failed") {
+        setStatus("ready");
+      }
+      return replay(page);
+    });
+  }
+
+  // ------------------------------------------------ the browser's key and the tab's id
+  var KEY_ITEM = "tarot_teach.key";
+  var TAB_ITEM = "tarot_teach.tab";
+
+  function takeKeyFromAddress() {
+    var found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+    if (!found) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(KEY_ITEM, found[1]);
+    } catch (error) {
+      console.warn("live exercises: this browser keeps no key (" + error + ")");
+    }
+    window.history.replaceState(window.history.state, "",
+      window.location.pathname + window.location.search);
+  }
+
+  function stored(storage, name, make) {
+    try {
+      var value = window[storage].getItem(name);
+      if (!value && make) {
+        value = make();
+        window[storage].setItem(name, value);
+      }
+      return value || "";
+    } catch (error) {
+      return make ? make() : "";
+    }
+  }
+
+  function sessionHeaders() {
+    return {
+      "X-Tarot-Teach-Key": stored("localStorage", KEY_ITEM),
+      "X-Tarot-Teach-Tab": stored("sessionStorage", TAB_ITEM, uuid),
+    };
+  }
+
+  // What session.json says; {mode: "locked"} when tarot-teach refused this browser's key.
+  function askSession() {
+    return fetch(new URL("_static/vendor/live/session.json", root), {
+      cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
     }).then(function (response) {
       if (response.ok) {
         return response.json();
       }
-      // 403 from tarot-teach: this browser was not given the key (see site.py).
+      // 403 from tarot-teach: this browser was not given the key, or it expired (site.py).
       return { mode: response.status === 403 ? "locked" : "static" };
-    }).then(function (data) {
+    }, function () {
+      return { mode: "unreachable" };
+    });
+  }
+
+  function start() {
+    var kernel = new Kernel();
+    var info;
+    takeKeyFromAddress();
+    var connected = askSession().then(function (data) {
       info = data;
       state.mode = info.mode;
       mark("session");
@@ -550,8 +1080,42 @@
       }
       return null;
     });
-    var modules = new Promise(function (resolve, reject) {
-      window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+    var modules = Promise.resolve(window.ttEmbed).then(function () { // see embed-loader.js
+      return new Promise(function (resolve, reject) {
+        window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+      });
+    });
+    var live = null; // {kernel, manager} once the kernel answers
+    watchEarlyAnswers();
+    domReady().then(function () {
+      if (!state.page) {
+        showWaiting(newPage());
+      }
+    });
+    kernel.onComm = function (commId) {
+      if (state.page) {
+        state.page.models.push(commId);
+      }
+    };
+    window.addEventListener("tt:leave", function () {
+      leavePage(live && live.kernel);
+    });
+    window.addEventListener("tt:page", function () {
+      if (state.page && state.page.article === currentArticle()) {
+        return; // this script came with the page and has taken it already
+      }
+      var page = newPage();
+      if (state.status === "static" || (state.status === "failed" && !live)) {
+        page.live = true; // nothing will become live here
+        return;
+      }
+      showWaiting(page);
+      if (!live) {
+        return; // activated when the kernel is there
+      }
+      activate(live.kernel, live.manager, page).catch(function (error) {
+        fail("running the page", error);
+      });
     });
     Promise.all([connected, modules, domReady()]).then(function (results) {
       if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
@@ -559,6 +1123,10 @@
           showNotice("The exercises on this page are not live in this browser. Start the " +
             "tutorial with the tarot-teach command: it opens the address that lets this " +
             "browser run them.");
+        }
+        if (state.page) {
+          clearNotices(state.page);
+          state.page.live = true; // nothing will become live: answers are not kept
         }
         setStatus("static");
         return null;
@@ -574,18 +1142,30 @@
         return Promise.resolve({});
       };
       kernel.setManager(manager);
-      setStatus("running");
+      live = { kernel: kernel, manager: manager };
+      state.execute = function (code) {
+        return execute(kernel, code);
+      };
       if (info.mode === "lite") {
         keepProgress(kernel);
       }
-      return runCells(kernel, manager, pageCells()).then(function () {
-        mark("ready");
-        if (state.status !== "failed") {
-          setStatus("ready");
-        }
-      });
+      return activate(kernel, manager, state.page || newPage());
     }).catch(function (error) {
       fail("starting the live exercises", error);
+    });
+  }
+
+  // Runs code in the kernel; resolves with what it printed (for the browser tests).
+  function execute(kernel, code) {
+    var out = "";
+    return kernel.request(message("execute_request", executeContent(code)), function (reply) {
+      if (reply.header.msg_type === "stream") {
+        out += reply.content.text;
+      } else if (reply.header.msg_type === "error") {
+        out += reply.content.ename + ": " + reply.content.evalue;
+      }
+    }).then(function () {
+      return out;
     });
   }
 

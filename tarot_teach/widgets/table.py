@@ -258,14 +258,19 @@ class TableWidget:
             for deal in saved["deals"]:
                 ledger.add(deal)
             ledger.dealer = int(saved["dealer"])
+            seed, log = saved.get("seed", self.seed), saved.get("log", [])
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError("its seed is not a whole number")
+            if not isinstance(log, list):
+                raise ValueError("its log is not a list of lines")
         except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError) as problem:
             self.feedback.value = Feedback(
                 False, f"Your saved deal could not be resumed ({problem}); here is a new deal.",
                 invalid_input=True).html()
             return None
         self.ledger = ledger
-        self.seed = int(saved.get("seed", self.seed))
-        self.log = [str(line) for line in saved.get("log", [])]
+        self.seed = seed
+        self.log = [str(line) for line in log]
         if saved.get("scored") and state.is_over:
             self._scored = state
         return state
