@@ -188,7 +188,11 @@ class GoulashMixin:
 
     def _finish_goulash(self) -> None:
         self.final_piles = tuple(self.piles)
-        units = tuple(self._units_of(pile) for pile in self.piles)
+        units = [self._units_of(pile) for pile in self.piles]
+        for debtor, creditor in self.goulash_debts:  # §8: never given, it moves all the same
+            units[debtor] -= 1
+            units[creditor] += 1
+        self.unpaid_debts = tuple(self.goulash_debts)  # (Excuse player, trick winner)
         scores, lines = score_goulash(units, self.rules.points_unit)
         self._finish_without_taker("goulash", units, scores, lines)
 
