@@ -1,6 +1,7 @@
 """Three and five players (chapters 10-11): sharing out scores, poignées, the call, the first lead.
 
-Scores come from ``score``; declarations, calls and leads from a real ``GameState``.
+Scores come from ``score``, poignées from ``poignee_options``, calls from ``callable_cards``,
+the first lead and every refusal from a real ``GameState``.
 """
 
 from __future__ import annotations
