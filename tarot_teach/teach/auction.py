@@ -8,14 +8,15 @@ An auction is played bid by bid through ``GameState``; its refusal is the reason
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bidding import DOG_DESTINATIONS, dog_destination, first_to_act
 from ..errors import IllegalAction
-from ..game import GameState, random_playout
+from ..game import GameState
+from ..names import SEAT_NAMES
 from ..rules import Bid, Phase, RuleSet
 from .feedback import Feedback, section_link
 from .inputs import read_number
@@ -24,8 +25,8 @@ __all__ = ["SEAT_NAMES", "Auction", "AuctionVerdict", "judge_auction", "check_au
     "random_auction", "load_auctions", "fixed_auction", "bid_name", "check_multiplier", "dog_fate",
     "DOG_FATES", "check_dog_fate", "FFT_BIDS"]
 
-SEAT_NAMES = ("North", "West", "South", "East")
-"""Seat names used in the exercises: seat 0 … 3 in the order of play (counter-clockwise)."""
+PLAYERS = 4
+"""The auction exercises are four-player tables."""
 
 FFT_BIDS = (Bid.TAKE, Bid.GUARD, Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST)
 """The four contracts of the FFT rules, lowest first."""
@@ -54,7 +55,8 @@ class Auction:
 
     def speakers(self) -> list[int]:
         """The seat of each speaker, in speaking order."""
-        return [(self.dealer + 1 + k) % len(SEAT_NAMES) for k in range(len(self.bids))]
+        first = first_to_act(self.dealer, PLAYERS)
+        return [(first + k) % PLAYERS for k in range(len(self.bids))]
 
 
 @dataclass(frozen=True)
@@ -187,50 +189,18 @@ def check_multiplier(bid: Bid, typed) -> Feedback:
 # ----- what happens to the dog -------------------------------------------------------------------
 
 
-DOG_FATES = {
-    "taken": "It is shown to everybody, the taker adds it to the hand and lays aside as many cards",
-    "taker_unseen": "Nobody sees it; it is added to the taker's cards at the end",
-    "defence_unseen": "Nobody sees it; it is added to the defence's cards at the end",
-}
-"""The three things that can happen to the dog, by key."""
+DOG_FATES = {key: text[0].upper() + text[1:] for key, text in DOG_DESTINATIONS.items()}
+"""The engine's three destinations of the dog (:data:`tarot_teach.DOG_DESTINATIONS`), as answers."""
 
-
-@functools.lru_cache(maxsize=None)
-def dog_fate(bid: Bid) -> str:
-    """What the engine does with the dog under ``bid``: a key of :data:`DOG_FATES`.
-
-    Found by playing a real deal with that contract: is the dog shown and in the
-    taker's hand, or, unseen, in the taker's or the defence's pile at the end?
-    """
-    bid = Bid.parse(bid)
-    for seed in range(50):
-        state = GameState.new(RuleSet(), seed=f"dog:{seed}")
-        if state.is_over:
-            continue
-        state.play(bid)
-        for _ in range(3):
-            state.play(Bid.PASS)
-        dog = set(state.view(state.taker).dog or ())
-        shown = state.view((state.taker + 1) % 4).dog is not None
-        if state.phase is Phase.DISCARD:
-            if shown and dog <= set(state.hand(state.taker)):
-                return "taken"
-            continue
-        random_playout(state, random.Random(seed))
-        dog_mask = state.dealt_dog
-        if state.final_piles[0] & dog_mask == dog_mask:
-            return "taker_unseen"
-        if state.final_piles[1] & dog_mask == dog_mask:
-            return "defence_unseen"
-    raise RuntimeError(f"the engine gave no clear answer for {bid}")
+dog_fate = dog_destination
+"""Where the dog goes under a contract: the engine's :func:`tarot_teach.dog_destination`."""
 
 
 def check_dog_fate(bid: Bid, answer: str) -> Feedback:
     """Judge the learner's choice of what happens to the dog under ``bid``."""
-    right = dog_fate(bid)
+    right = dog_destination(bid)
+    fate = f"with a {bid_name(bid)}, the dog is {DOG_DESTINATIONS[right]}."
     if answer == right:
-        return Feedback(True, f"Right: with a {bid_name(bid)}, {DOG_FATES[right][0].lower()}"
-                        f"{DOG_FATES[right][1:]}.")
-    return Feedback(False, f"No: with a {bid_name(bid)}, {DOG_FATES[right][0].lower()}"
-                    f"{DOG_FATES[right][1:]}.",
-                    [], section_link(CHAPTER, "the-four-contracts", "The four contracts"))
+        return Feedback(True, f"Right: {fate}")
+    return Feedback(False, f"No: {fate}", [],
+                    section_link(CHAPTER, "the-four-contracts", "The four contracts"))

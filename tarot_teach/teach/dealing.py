@@ -1,7 +1,7 @@
 """The deal (chapter 4): dealing order, petit sec, hand sizes, who deals and speaks first.
 
 The engine decides: ``dog_position_problems``, ``has_petit_sec``, ``RuleSet``,
-``GameState`` and ``Ledger``.
+``first_to_act`` and ``next_dealer``.
 
 >>> check_hand_sizes(5, 15, 3).ok
 True
@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, parse_cards, sort_cards
 from ..deal import deal_hands, dealing_order, dog_position_problems, has_petit_sec
-from ..game import GameState
-from ..ledger import Ledger
+from ..bidding import first_to_act, next_dealer as engine_next_dealer
+from ..names import seat_names
 from ..rules import RuleSet
 from .feedback import AnswerError, Feedback, section_link
 from .inputs import read_number
-from .seats import PLAYER_NAMES
 
 __all__ = ["DealSequence", "steps_to_positions", "legal_deal_steps", "check_dealing_order",
     "random_deal_sequence", "random_petit_sec_hand", "check_petit_sec", "check_hand_sizes",
@@ -211,32 +210,27 @@ class TableQuestion:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return PLAYER_NAMES[:self.players]
+        return seat_names(self.players)
 
 
 def first_to_speak(players: int, dealer: int) -> int:
-    """The seat that bids first and leads the first trick, from the engine's ``GameState``.
+    """The seat that bids first and leads the first trick: the engine's
+    :func:`tarot_teach.first_to_act` (arguments in this module's order: players, dealer).
 
     >>> first_to_speak(4, 3)
     0
     """
-    rules = RuleSet(players=players)
-    for seed in range(100):
-        state = GameState.new(rules, seed=seed, dealer=dealer)
-        if state.to_act is not None:  # a void deal (petit sec) has nobody to act
-            return state.to_act
-    raise RuntimeError("no playable deal found")  # pragma: no cover
+    return first_to_act(dealer, players)
 
 
 def next_dealer(players: int, dealer: int) -> int:
-    """The seat that deals the next deal, from the engine's score sheet (``Ledger``).
+    """The seat that deals the next deal: the engine's :func:`tarot_teach.next_dealer`
+    (arguments in this module's order: players, dealer).
 
     >>> next_dealer(5, 2)
     3
     """
-    sheet = Ledger(players=players, dealer=dealer)
-    sheet.add(None, void=True)  # any deal, played or void, passes the deal on
-    return sheet.dealer
+    return engine_next_dealer(dealer, players)
 
 
 def _answer_seat(question: TableQuestion) -> int:

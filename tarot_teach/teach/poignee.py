@@ -1,4 +1,5 @@
-"""Declaring a poignée (RULES.md §6): the engine's allowed declarations and refusals.
+"""Declaring a poignée (RULES.md §6): the engine's allowed declarations
+(:func:`tarot_teach.poignee_options`) and refusals (:func:`tarot_teach.poignee_problem`).
 """
 
 from __future__ import annotations
@@ -6,17 +7,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, parse_cards, sort_cards
-from ..errors import IllegalAction
-from ..game import GameState, Poignee, Slam
-from ..rules import Bid, Phase, RuleSet
+from ..cards import DECK, EXCUSE, Card, parse_cards, sort_cards
+from ..declarations import poignee_options, poignee_problem
+from ..game import Poignee
+from ..rules import RuleSet
+from ..scoring import HANDFUL_LEVELS
 from .feedback import AnswerError, Feedback, section_link
 
-__all__ = ["PoigneeQuestion", "state_at_first_card", "poignee_options", "poignee_refusal",
+__all__ = ["PoigneeQuestion", "poignee_options", "poignee_refusal",
     "random_poignee_hand", "check_poignee", "NONE"]
 
 NONE = "none"
-LEVEL_ORDER = (NONE, "simple", "double", "triple")
+LEVEL_ORDER = (NONE,) + HANDFUL_LEVELS
+PLAYERS = 4
+"""The poignée exercise is for four players."""
 
 
 @dataclass(frozen=True)
@@ -26,40 +30,12 @@ class PoigneeQuestion:
     hand: tuple[Card, ...]
 
 
-def state_at_first_card(hand, rng: "random.Random | None" = None) -> GameState:
-    """A four-player deal where seat 1 holds ``hand`` and is about to lead the first trick.
-
-    The other 60 cards are shared at random (redrawn if a hand is a petit sec);
-    seat 2 bids Guard without the dog, so play starts at once.
-    """
-    rng = rng or random.Random(0)
-    hand = list(parse_cards(list(hand)))
-    rest = [card for card in DECK if card not in hand]
-    for _ in range(200):
-        rng.shuffle(rest)
-        hands = [rest[0:18], hand, rest[18:36], rest[36:54]]
-        state = GameState.from_hands(RuleSet(), hands, rest[54:60], dealer=0)
-        if state.is_over:  # a petit sec elsewhere voids the deal: share again
-            continue
-        for bid in (Bid.PASS, Bid.GUARD_WITHOUT, Bid.PASS, Bid.PASS):
-            state.play(bid)
-        if state.phase is Phase.SLAM:
-            state.play(Slam.DECLINE)
-        return state
-    raise ValueError("could not share out the other cards")  # pragma: no cover
-
-
-def poignee_options(hand) -> list[Poignee]:
-    """The poignées the engine allows for ``hand`` just before its first card."""
-    state = state_at_first_card(hand)
-    return [action for action in state.legal_actions() if isinstance(action, Poignee)]
-
-
 def poignee_refusal(hand, level: str, with_excuse: bool) -> "str | None":
-    """The engine's reason for refusing a ``level`` poignée shown with or without the Excuse.
+    """The engine's reason (:func:`tarot_teach.poignee_problem`) for refusing a ``level``
+    poignée shown with or without the Excuse, or None if the engine accepts it.
 
-    The shown cards are the hand's trumps (and the Excuse if ``with_excuse``), as many as
-    the level needs; None if the engine accepts the declaration.
+    The shown cards are the hand's lowest trumps (and the Excuse if ``with_excuse``), as many
+    as the level needs.
 
     >>> hand = parse_cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 EX KH 3H 4S 5S 6D 7D 8C")
     >>> print(poignee_refusal(hand, "simple", True))
@@ -67,19 +43,12 @@ def poignee_refusal(hand, level: str, with_excuse: bool) -> "str | None":
     >>> poignee_refusal(hand, "simple", False) is None
     True
     """
-    state = state_at_first_card(hand)
-    needed = dict(zip(LEVEL_ORDER[1:], state.rules.handful_thresholds))[level]
+    rules = RuleSet(players=PLAYERS)
+    needed = dict(zip(HANDFUL_LEVELS, rules.handful_thresholds))[level]
     trumps = [card for card in sort_cards(hand) if card.is_trump]
-    excuse = [card for card in hand if card.is_excuse]
-    if with_excuse:
-        shown = trumps[:needed - 1] + (excuse or [DECK[0]])
-    else:
-        shown = trumps[:needed]
-    try:
-        state.play(Poignee(tuple(shown), level))
-    except IllegalAction as refusal:
-        return str(refusal)
-    return None
+    shown = trumps[:needed - 1] + [EXCUSE] if with_excuse else trumps[:needed]
+    problem = poignee_problem(hand, shown, level, rules)
+    return problem[0] if problem else None
 
 
 def random_poignee_hand(rng: random.Random) -> PoigneeQuestion:
@@ -106,7 +75,7 @@ def check_poignee(question: PoigneeQuestion, level: str, shows_excuse: bool) -> 
     if level not in LEVEL_ORDER:
         raise AnswerError("Choose a poignée (or “none”) first.")
     hand = question.hand
-    options = poignee_options(hand)
+    options = poignee_options(hand, PLAYERS)
     right_level, right_excuse = _answer_from_options(options)
     trumps = sum(1 for c in hand if c.is_trump)
     holds_excuse = any(c.is_excuse for c in hand)

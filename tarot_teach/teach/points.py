@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..cards import (DECK, Card, InvalidCard, parse_card, parse_cards, points, count_bouts,
                      sort_cards)
 from ..deal import deal_hands
+from ..names import the
 from ..rules import RuleSet
 from ..scoring import explain_score, score, target_for
 from ..tricks import trick_winner
@@ -26,7 +27,7 @@ from .inputs import half_text, read_number, read_text
 __all__ = ["half_text", "short_line", "check_card_name", "check_pile_points", "check_bouts_clicked",
     "check_higher_card", "check_target", "ContractQuestion", "check_contract", "random_card",
     "random_pile", "random_hand_with_bouts", "random_pair", "random_target_pile",
-    "random_contract_question"]
+    "random_contract_question", "card_name_solution"]
 
 CARDS_NOTATION = section_link("01-welcome", "how-cards-are-written", "How cards are written")
 CARD_POINTS = section_link("02-cards", "card-points", "Card points")
@@ -125,15 +126,22 @@ def check_card_name(card: Card, typed: str) -> Feedback:
         raise AnswerError(str(problem)) from None
     if named is card:
         extra = "" if text.upper() == str(card) else f" (the book writes it {card})"
-        return Feedback(True, f"Right: {text} is the {_plain_name(card)}{extra}.")
-    return Feedback(False, f"{text} is the {_plain_name(named)}; the card shown is the "
-                    f"{_plain_name(card)}.", [f"The {_plain_name(card)} is written {card}."],
-                    CARDS_NOTATION)
+        return Feedback(True, f"Right: {text} is {the(card)}{extra}.")
+    return Feedback(False, f"{text} is {the(named)}; the card shown is {the(card)}.",
+                    [f"{_capital(the(card))} is written {card}."], CARDS_NOTATION)
 
 
-def _plain_name(card: Card) -> str:
-    name = card.name
-    return name[4:] if name.startswith("the ") else name
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_name_solution(card: Card) -> str:
+    """How a card is written, as a sentence.
+
+    >>> card_name_solution(parse_card("T1"))
+    'This is the Petit (trump 1), written T1.'
+    """
+    return f"This is {the(card)}, written {card}."
 
 
 # ----- chapter 2: counting points --------------------------------------------------------
@@ -204,7 +212,7 @@ def check_higher_card(pair, chosen) -> Feedback:
         reason = "The 1 is the lowest card of its suit."
     else:
         reason = ("High to low, a suit runs King, Queen, Knight, Jack, then 10 down to 1: "
-                  f"the {higher.name} beats the {card.name}.")
+                  f"{the(higher)} beats {the(card)}.")
     return Feedback(False, f"No: {_short(higher)} ranks higher.", [reason], SUITS_AND_RANKS)
 
 

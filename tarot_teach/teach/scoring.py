@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from ..ledger import Ledger
+from ..names import seat_names
 from ..rules import Bid
 from ..scoring import explain_score, score, score_summary, target_for
 from .feedback import Feedback, section_link
@@ -17,8 +18,8 @@ from .piles import draw_pile
 __all__ = ["SEAT_NAMES", "random_summary", "describe_summary", "check_deal_score", "SheetDeal",
     "random_sheet", "sheet_totals", "check_sheet"]
 
-SEAT_NAMES = ("A", "B", "C", "D")
-"""How the four seats are named on a score sheet."""
+SEAT_NAMES = seat_names(4)
+"""The four seats of a score sheet: the engine's seat names."""
 
 _BIDS = (("take", 40), ("guard", 35), ("guard_without", 15), ("guard_against", 10))
 _BOUTS = ((0, 15), (1, 35), (2, 35), (3, 15))
@@ -87,7 +88,9 @@ def describe_summary(summary: dict) -> list[str]:
         lines.append("Slam: " + {"announced_made": "announced and made",
                                  "made": "made without announcement",
                                  "announced_failed": "announced and missed",
-                                 "defence": "the defence took every trick"}[chelem] + ".")
+                                 "defence": "the defence took every trick",
+                                 "announced_failed_defence": "announced by the taker, and the "
+                                 "defence took every trick"}[chelem] + ".")
     return lines
 
 

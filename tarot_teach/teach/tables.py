@@ -1,6 +1,7 @@
 """Three and five players (chapters 10-11): sharing out scores, poignées, the call, the first lead.
 
-Scores come from ``score``; declarations, calls and leads from a real ``GameState``.
+Scores come from ``score``, poignées from ``poignee_options``, calls from ``callable_cards``,
+the first lead and every refusal from a real ``GameState``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import random
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, parse_cards, sort_cards
+from ..bidding import callable_cards
+from ..declarations import poignee_options
 from ..errors import IllegalAction
 from ..game import GameState, Poignee, Slam
 from ..rules import Bid, Phase, RuleSet
@@ -164,8 +167,9 @@ def handful_question(rng: random.Random, players: int = 3) -> HandfulQuestion:
 
 
 def best_handful(question: HandfulQuestion) -> "Poignee | None":
-    """The biggest poignée the engine lets seat 1 show now (None if none)."""
-    options = [a for a in question.state.legal_actions() if isinstance(a, Poignee)]
+    """The biggest poignée the engine allows this hand (:func:`tarot_teach.poignee_options`),
+    None if none."""
+    options = poignee_options(question.hand, question.players)
     return options[-1] if options else None
 
 
@@ -245,7 +249,7 @@ def check_call(question: CallQuestion, chosen) -> Feedback:
         raise AnswerError("Click every card the taker may call, then Check.")
     held = set(question.hand)
     return judge_card_set(
-        chosen, question.state.legal_actions(), "the taker may call", "called",
+        chosen, callable_cards(question.hand), "the taker may call", "called",
         lambda card: _refusal(question.state, card),
         lambda card: (" — even though the taker holds it: calling your own card means playing "
                       "alone.") if card in held else "",

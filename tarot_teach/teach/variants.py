@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 from ..cards import DECK, parse_card
-from ..game import misere_kinds, misere_problem
+from ..declarations import misere_kinds, misere_problem
 from ..rules import Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
 from ..tricks import trick_winner

@@ -2,12 +2,12 @@
 
 Every answer is worked out by the engine: an auction is played bid by bid through
 :class:`tarot_teach.GameState`, whose :class:`tarot_teach.IllegalAction` message is the
-reason shown to the learner; the multiplier is :attr:`tarot_teach.Bid.multiplier`; what
-happens to the dog is read from a real deal played with that contract (:func:`dog_fate`).
+reason shown to the learner; the multiplier is :attr:`tarot_teach.Bid.multiplier`; where
+the dog goes is :func:`tarot_teach.dog_destination`.
 
 >>> auction = Auction(dealer=3, bids=("pass", "take", "pass", "guard"))
 >>> judge_auction(auction).taker, SEAT_NAMES[judge_auction(auction).taker]
-(3, 'East')
+(3, 'Dmitri')
 >>> print(judge_auction(Auction(dealer=0, bids=("guard", "take", "pass", "pass"))).reason)
 Take does not beat the Guard already bid: bid higher or pass.
 >>> dog_fate(Bid.GUARD_AGAINST)

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..deal import dog_position_problems, has_petit_sec
+from ..names import seat_names
 from ..rules import RuleSet
 from ..teach.dealing import (PAGE, THE_DOG, HOW_MANY, PETIT_SEC, WHO_DEALS, steps_to_positions,
                              DealSequence, legal_deal_steps, random_deal_sequence,
@@ -190,7 +191,7 @@ class WhoDealsExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.table = widgets.HTML()
-        self.choice = widgets.RadioButtons(options=list(PLAYER_NAMES[:4]), value=None)
+        self.choice = widgets.RadioButtons(options=list(seat_names(4)), value=None)
         return [self.table, self.choice]
 
     def make_question(self, rng: random.Random) -> TableQuestion:

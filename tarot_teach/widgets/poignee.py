@@ -1,9 +1,8 @@
 """Exercise on declaring a poignée (handful) before the first card (RULES.md §6).
 
-The engine decides: a real :class:`~tarot_teach.GameState` is brought to the
-moment the learner's seat plays its first card; its ``legal_actions()`` lists the
-:class:`~tarot_teach.Poignee` declarations allowed, and its refusal
-(:class:`~tarot_teach.IllegalAction`) says why a declaration is not.
+The engine decides: :func:`tarot_teach.poignee_options` lists the
+:class:`~tarot_teach.Poignee` declarations a hand may make, and
+:func:`tarot_teach.poignee_problem` says why a declaration is refused.
 
 >>> from tarot_teach import parse_cards
 >>> hand = parse_cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 EX KH QH 3H 4S 5S 6D 7D 8C")
@@ -20,13 +19,12 @@ import random
 import ipywidgets as widgets
 
 from ..cards import parse_cards
-from ..teach.poignee import (NONE, PoigneeQuestion, state_at_first_card, poignee_options,
-                             poignee_refusal, random_poignee_hand, _answer_from_options,
-                             check_poignee)
+from ..teach.poignee import (NONE, PoigneeQuestion, poignee_options, poignee_refusal,
+                             random_poignee_hand, _answer_from_options, check_poignee)
 from .base import AnswerError, Exercise, Feedback, section_link
 from .render import cards_html
 
-__all__ = ["PoigneeQuestion", "state_at_first_card", "poignee_options", "poignee_refusal",
+__all__ = ["PoigneeQuestion", "poignee_options", "poignee_refusal",
     "random_poignee_hand", "check_poignee", "PoigneeExercise", "NONE"]
 
 

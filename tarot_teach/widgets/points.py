@@ -26,7 +26,7 @@ from ..cards import BOUTS, Card, parse_card, parse_cards, points, count_bouts, s
 from ..scoring import explain_score, target_for
 from ..teach.points import (CARDS_NOTATION, CARD_POINTS, THE_BOUTS, SUITS_AND_RANKS, THE_TARGET,
                             MADE_OR_FAILED, HALF_POINT, half_text, short_line, _short,
-                            check_card_name, _plain_name, check_pile_points, check_bouts_clicked,
+                            check_card_name, card_name_solution, check_pile_points, check_bouts_clicked,
                             check_higher_card, check_target, ContractQuestion, check_contract,
                             random_card, random_pile, random_hand_with_bouts, random_pair,
                             random_target_pile, random_contract_question)
@@ -67,7 +67,7 @@ class NameThatCardExercise(Exercise):
         return check_card_name(question, answer)
 
     def solution(self, question: Card) -> str:
-        return f"This is the {_plain_name(question)}, written {question}."
+        return card_name_solution(question)
 
 
 class CountPointsExercise(NumberExercise):

@@ -18,7 +18,7 @@ from typing import Iterable
 
 from ..cards import Card, Suit, parse_card
 from ..teach.feedback import escape_text
-from ..teach.seats import PLAYER_NAMES
+from ..names import SEAT_NAMES as PLAYER_NAMES  # the engine's one list of seat names
 
 __all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_label", "card_html", "cards_html", "escape_text", "card_button_style"]
 

@@ -115,8 +115,9 @@ class ScoreSheetExercise(NumberExercise):
         return random_sheet(rng, self.deals)
 
     def show_question(self, question) -> None:
-        self.prompt.value = ("Four players, A B C D. Here are five deals. Under each player, "
-                             "write their running total after each deal.")
+        self.prompt.value = (f"Four players: {', '.join(SEAT_NAMES[:-1])} and {SEAT_NAMES[-1]}. "
+                             "Here are five deals. Under each player, write their running total "
+                             "after each deal.")
         items = []
         for number, deal in enumerate(question, start=1):
             facts = " ".join(describe_summary(deal.summary))

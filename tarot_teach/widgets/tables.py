@@ -1,9 +1,10 @@
 """Exercises for the other table sizes: three players (chapter 10) and five players (chapter 11).
 
 Every answer is judged by the engine: scores by :func:`tarot_teach.score` and
-:func:`tarot_teach.explain_score`, poignées, calls and opening leads by a real
-:class:`tarot_teach.GameState` (its ``legal_actions()`` and the
-:class:`tarot_teach.IllegalAction` that ``play`` raises on a copy).
+:func:`tarot_teach.explain_score`, poignées by :func:`tarot_teach.poignee_options`, calls by
+:func:`tarot_teach.callable_cards`, opening leads by a real :class:`tarot_teach.GameState`
+(its ``legal_actions()``), and every refusal by the :class:`tarot_teach.IllegalAction` that
+``play`` raises on a copy.
 
 >>> from tarot_teach.widgets.progress import Progress
 >>> import tempfile, pathlib
@@ -24,6 +25,8 @@ import random
 
 import ipywidgets as widgets
 
+from ..bidding import callable_cards
+from ..names import the
 from ..scoring import explain_score, score
 from ..teach.tables import (_PAGES, _SCORE_ANCHORS, random_score_summary, describe_summary,
                             check_split, HandfulQuestion, handful_question, best_handful,
@@ -162,7 +165,7 @@ class CallExercise(Exercise):
         return check_call(question, answer)
 
     def solution(self, question: CallQuestion) -> str:
-        cards = question.state.legal_actions()
+        cards = callable_cards(question.hand)
         return "The taker may call " + cards_line(cards) + "."
 
 
@@ -184,7 +187,7 @@ class OpeningLeadExercise(Exercise):
 
     def show_question(self, question: LeadQuestion) -> None:
         role = "You are the taker" if question.leader_is_taker else "You are not the taker"
-        self.prompt.value = (f"Five players. The taker called the {escape_text(question.called.name)}. "
+        self.prompt.value = (f"Five players. The taker called {escape_text(the(question.called))}. "
                              f"{role}, and you lead to the very first trick.")
         self.called_view.value = cards_html([question.called], size="small",
                                             caption="The called card:")
