@@ -1,0 +1,280 @@
+"""One Python for the whole visit (issue 12), in Chromium, offline.
+
+* Static mode (the built folder on a plain static server, Pyodide in the browser): a link to
+  another page of the book is followed inside the page; the Python worker is not restarted
+  (a variable set in Python on one page is still there on the next, one worker only); the
+  new page's exercises answer; back/forward show the right page, whose exercises answer;
+  a Ctrl+click still opens a new tab; an anchor on another page is scrolled to.
+* A click on Check made while Python starts is kept and answered once Python is ready; the
+  exercise says meanwhile that Python is starting, with the seconds.
+* A second visit takes Pyodide from the service worker's cache (the server sees no request
+  for it); progress made on one page shows on the next page reached by a link.
+* Local mode (`tarot-teach`): one kernel per tab, kept across pages.
+Nothing is requested from another host; no console error.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from pathlib import Path
+
+import pytest
+
+from test_live_local import (  # noqa: F401 (fixtures)
+    built_book, check, exercise_page, launch, tarot_teach_server, wait_idle)
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+class Counter:
+    """Paths requested from a static server, and the bytes of the bodies it sent."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_path: dict[str, int] = {}
+
+    def add(self, path: str, n: int) -> None:
+        with self.lock:
+            self.by_path[path] = self.by_path.get(path, 0) + n
+
+    def take(self) -> dict[str, int]:
+        with self.lock:
+            taken, self.by_path = self.by_path, {}
+        return taken
+
+
+def counting_server(directory: Path, counter: Counter):
+    """The project's static server (as any static host), recording what it sends."""
+    from tarot_teach.site import make_server
+
+    server = make_server(directory, port=0)
+    base = server.RequestHandlerClass.func  # make_server wraps its handler in a partial
+
+    class Counting(base):
+        def send_head(self):
+            counter.add(self.path.split("?")[0], 0)
+            return super().send_head()
+
+        def copyfile(self, source, outputfile):
+            sent = 0
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                sent += len(chunk)
+            counter.add(self.path.split("?")[0], sent)
+
+    server.RequestHandlerClass = functools.partial(Counting, directory=str(directory))
+    return server
+
+
+@pytest.fixture(scope="module")
+def counted_site(built_book):  # noqa: F811
+    counter = Counter()
+    server = counting_server(built_book, counter)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", counter
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class Watch:
+    """Console errors, page errors, HTTP errors and requests to other hosts of a context."""
+
+    def __init__(self, context) -> None:
+        self.problems: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route):
+        if route.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+            route.continue_()
+        else:
+            self.problems.append(f"request to another host: {route.request.url}")
+            route.abort()
+
+    def page(self, context):
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("console", lambda m: self.problems.append(f"console error: {m.text}")
+                if m.type == "error" else None)
+        page.on("response", lambda r: self.problems.append(f"HTTP {r.status} {r.url}")
+                if r.status >= 400 else None)
+        return page
+
+
+def ready(page, name: str, timeout: float = 120_000) -> None:
+    """Until the live exercises of page ``name`` (e.g. 'book/08-excuse') are ready."""
+    page.wait_for_function(
+        "n => window.ttLive && window.ttLive.readyPage === n && window.ttLive.pageName === n"
+        " && window.ttLive.status === 'ready'", arg=name, timeout=timeout)
+
+
+def python(page, code: str) -> str:
+    return page.evaluate("code => window.ttLive.execute(code)", code)
+
+
+def answers(page) -> str:
+    """Click Check on the first live exercise that has one; return its feedback."""
+    exercise = page.locator(".tt-live .tt-exercise").filter(has=page.locator(".tt-check")).first
+    text, _ = check(page, exercise)
+    return text
+
+
+def follow(page, selector: str, name: str) -> None:
+    page.locator(selector).first.click()
+    ready(page, name, timeout=60_000)
+
+
+def test_links_keep_one_python_and_history_works(built_book, counted_site):  # noqa: F811
+    base, _ = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            page = watch.page(context)
+            page.goto(base + "book/07-tricks.html")
+            ready(page, "book/07-tricks")
+            assert python(page, "_tt_visit = id(object())\nprint(_tt_visit)").strip()
+            visit = python(page, "print(_tt_visit)").strip()
+
+            follow(page, "a.right-next", "book/08-excuse")
+            assert page.url.endswith("/book/08-excuse.html")
+            assert "Excuse" in page.title()
+            assert python(page, "print(_tt_visit)").strip() == visit  # the same Python
+            state = page.evaluate("[window.ttLive.workers, window.ttNav.swaps, "
+                                  "window.ttNav.fullLoads]")
+            assert state == [1, 1, 0], state
+            assert page.locator(".widget-subarea:not(.tt-live)").count() == 0
+            assert page.locator(".tt-live-wait").count() == 0
+            assert answers(page)
+            # The sidebar follows: the current page is the one marked active.
+            current = page.locator(".bd-docs-nav a.current").first.inner_text().strip()
+            assert current and current in page.title(), (current, page.title())
+
+            page.go_back()
+            ready(page, "book/07-tricks", timeout=60_000)
+            assert page.url.endswith("/book/07-tricks.html")
+            assert answers(page)
+            page.go_forward()
+            ready(page, "book/08-excuse", timeout=60_000)
+            assert answers(page)
+            assert python(page, "print(_tt_visit)").strip() == visit
+            assert page.evaluate("window.ttLive.workers") == 1
+
+            # The old pages' widgets were closed in Python too (no pile-up across pages).
+            count = python(page, "from ipywidgets.widgets.widget import _instances\n"
+                                 "print(len(_instances))")
+            shown = page.evaluate("window.ttLive.page.models.length")
+            assert int(count) <= shown + 5, (count, shown)
+
+            # A page without exercises, then back to one with exercises.
+            follow(page, "a.right-next", "book/09-scoring")
+            page.goto(base + "book/appendix-glossary.html")  # a full load: a new Python
+            page.wait_for_function("window.ttNav && document.readyState === 'complete'")
+            with context.expect_page() as opened:  # Ctrl+click: a new tab, this page stays
+                page.locator(".bd-docs-nav a[href*='07-tricks']").first.click(
+                    modifiers=["Control"])
+            opened.value.close()
+            assert page.url.endswith("/book/appendix-glossary.html")
+            assert page.evaluate("window.ttNav.swaps") == 0
+            page.locator(".bd-docs-nav a[href*='07-tricks']").first.click()
+            page.wait_for_function("window.ttLive && window.ttLive.pageName === 'book/07-tricks'"
+                                   " && window.ttLive.status === 'ready'", timeout=120_000)
+            assert page.evaluate("window.ttNav.swaps") == 1
+            assert answers(page)
+            # An anchor on the same page: the browser's own scroll, no swap.
+            page.evaluate("location.hash = '#' + document.querySelector('section section').id")
+            assert page.evaluate("window.ttNav.swaps") == 1
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_an_early_click_is_answered_once_python_is_ready(built_book, counted_site):  # noqa: F811
+    base, _ = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            page = watch.page(context)
+            page.goto(base + "book/07-tricks.html", wait_until="commit")
+            static_check = page.locator(".widget-subarea:not(.tt-live) .tt-check").first
+            static_check.wait_for(state="visible", timeout=60_000)
+            notice = page.locator(".tt-live-wait").first
+            assert notice.get_attribute("role") == "status"
+            assert page.evaluate("window.ttLive.status") != "ready"
+            static_check.click()
+            assert page.evaluate("window.ttLive.queued") == 1
+            text = notice.inner_text()
+            assert "Starting Python" in text and " s" in text and "kept" in text, text
+            page.wait_for_function("(window.ttLive.replayed || 0) >= 1", timeout=120_000)
+            wait_idle(page, 0)
+            feedback = page.locator(".tt-live .tt-feedback").first.inner_text().strip()
+            assert feedback, "the early click was not answered"
+            assert not page.evaluate("window.ttLive.dropped")
+            assert page.locator(".tt-live-wait").count() == 0
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_second_visit_and_progress_come_from_the_browser(built_book, counted_site):  # noqa: F811
+    base, counter = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            counter.take()
+            first = exercise_page(context, base + "book/07-tricks.html", live_timeout=120_000)
+            assert first["right"], first["problems"]
+            fetched = counter.take()
+            assert any("pyodide.asm.wasm" in path for path in fetched), sorted(fetched)
+
+            page = watch.page(context)  # a second visit, same browser
+            page.goto(base + "book/06-dog-discard.html")
+            ready(page, "book/06-dog-discard")
+            again = counter.take()
+            # Pyodide, the wheels, the widget scripts: all from the service worker's cache
+            # (session.json is asked for on every page load, on purpose).
+            assert not [p for p in again if "/_static/vendor/" in p
+                        and not p.endswith("/session.json")], sorted(again)
+            # Progress from the first visit shows on a page reached by a link.
+            follow(page, "a.right-next", "book/07-tricks")
+            assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_local_mode_keeps_one_kernel_per_tab(tarot_teach_server):  # noqa: F811
+    base, _, opened = tarot_teach_server
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            context.new_page().goto(opened)
+            page = watch.page(context)
+            sessions: list[str] = []
+            page.on("request", lambda r: sessions.append(r.url) if "session.json" in r.url
+                    else None)
+            page.goto(base + "book/07-tricks.html")
+            ready(page, "book/07-tricks", timeout=30_000)
+            pid = python(page, "import os\nprint(os.getpid())").strip()
+            follow(page, "a.right-next", "book/08-excuse")
+            assert python(page, "import os\nprint(os.getpid())").strip() == pid
+            assert answers(page)
+            page.go_back()
+            ready(page, "book/07-tricks", timeout=30_000)
+            assert answers(page)
+            assert python(page, "import os\nprint(os.getpid())").strip() == pid
+            assert len(sessions) == 1, sessions  # one kernel asked for, for the whole visit
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
