@@ -54,14 +54,14 @@ REVIEW_SAMPLES = 8
 default, so that a review in the browser finishes in reasonable time)."""
 
 BAND_MARKS = {
-    coach.Band.BEST: ("✔", "#009E73"),
-    coach.Band.GOOD: ("✓", "#56B4E9"),
-    coach.Band.INACCURACY: ("?!", "#E69F00"),
-    coach.Band.MISTAKE: ("?", "#D55E00"),
-    coach.Band.BLUNDER: ("??", "#CC3311"),
+    coach.Band.BEST: ("✔", "#00734d"),
+    coach.Band.GOOD: ("✓", "#0072B2"),
+    coach.Band.INACCURACY: ("?!", "#8a6d00"),
+    coach.Band.MISTAKE: ("?", "#b34700"),
+    coach.Band.BLUNDER: ("??", "#a50f15"),
 }
-"""Each band's mark (told apart by its shape, as chess annotations are) and a colour of
-the Okabe–Ito palette that only repeats what the mark and the word say."""
+"""Each band's mark (told apart by its shape, as chess annotations are) and a dark colour
+(readable on white) that only repeats what the mark and the word say."""
 
 _KIND_WORDS = {"bid": "Bid", "call": "Call", "discard": "Discard",
                "declaration": "Declaration"}
@@ -140,29 +140,31 @@ def review_summary(entries) -> str:
 
 
 def review_html(entries, rules=None) -> str:
-    """The review as a table, one row per decision, and the chart of points lost per trick."""
+    """The review: a summary line, the chart of points lost per trick, and one row per
+    decision (class ``tt-review-row``) that wraps on a narrow screen."""
     rows = []
     for entry in entries:
-        best = " ".join(f'<div style="display:inline-block">{_action_html(entry.kind, b, rules)}'
-                        f"</div>" for b in entry.best)
+        best = "".join(f'<span style="display:inline-block">{_action_html(entry.kind, b, rules)}'
+                       f"</span>" for b in entry.best)
         lost = points_text(entry.points_lost)
         if not entry.exact and entry.points_lost:
-            lost = f'about {lost}'
-        how = "exact" if entry.exact else "estimated"
+            lost = f"about {lost}"
+        how = "exact, every hand open" if entry.exact else "estimated over sampled deals"
         rows.append(
-            f'<tr style="border-top:1px solid #ddd"><td style="white-space:nowrap">'
-            f"{escape_text(_decision_words(entry))}</td>"
-            f"<td>{_action_html(entry.kind, entry.chosen, rules)}</td><td>{best}</td>"
-            f'<td style="text-align:right" title="{how}">{escape_text(lost)}</td>'
-            f"<td>{_band_html(entry.band)}</td>"
-            f'<td style="min-width:12em">{escape_text(entry.why)}</td></tr>')
-    head = "".join(f'<th style="text-align:left">{h}</th>' for h in
-                   ("Decision", "Chosen", "Best", "Points lost", "Band", "Why"))
-    table = (f'<div style="overflow-x:auto"><table class="tt-review-table" '
-             f'style="border-collapse:collapse;font-size:0.9em">'
-             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+            f'<div class="tt-review-row" role="listitem" style="border-top:1px solid #ddd;'
+            f'padding:0.3em 0;display:flex;flex-wrap:wrap;align-items:center;gap:0.2em 1em">'
+            f'<div style="min-width:5.5em"><b>{escape_text(_decision_words(entry))}</b></div>'
+            f'<div style="display:flex;align-items:center;gap:0.3em;min-width:7em">Chosen '
+            f"{_action_html(entry.kind, entry.chosen, rules)}</div>"
+            f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:0.3em;min-width:13em">Best '
+            f"{best}</div>"
+            f'<div style="min-width:11em">{_band_html(entry.band)} · '
+            f'<span title="{how}">{escape_text(lost)} point'
+            f"{'' if entry.points_lost == 1 else 's'} lost</span></div>"
+            f'<div style="flex:1 1 16em">{escape_text(entry.why)}</div></div>')
     return (f'<div class="tt-review"><p><b>{escape_text(review_summary(entries))}</b></p>'
-            f"{points_lost_chart(entries)}{table}</div>")
+            f'{points_lost_chart(entries)}<div role="list" style="font-size:0.92em">'
+            f"{''.join(rows)}</div></div>")
 
 
 def points_lost_chart(entries, tricks: "int | None" = None) -> str:
@@ -491,8 +493,16 @@ def trumps_question(rng: random.Random, players: int = 4) -> TrumpsQuestion:
 
 
 def _trumps_working(count: dict) -> str:
-    return (f"21 trumps, less the {count['mine']} in your hand, the {count['played']} played "
-            f"and the {count['shown']} shown in a discard: {count['out']} are still out.")
+    """The count in words.
+
+    >>> _trumps_working({"mine": 5, "played": 7, "shown": 0, "out": 9})
+    '21 trumps, less the 5 in your hand and the 7 played: 9 are still out.'
+    """
+    parts = [f"the {count['mine']} in your hand", f"the {count['played']} played"]
+    if count["shown"]:
+        parts.append(f"the {count['shown']} shown in a discard")
+    return (f"21 trumps, less {', '.join(parts[:-1])} and {parts[-1]}: "
+            f"{count['out']} {'is' if count['out'] == 1 else 'are'} still out.")
 
 
 def check_trumps_out(question: TrumpsQuestion, answer) -> Feedback:
