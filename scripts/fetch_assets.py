@@ -18,6 +18,10 @@ Everything lands in ``vendor/`` (git-ignored):
       _static/vendor/widgets/require.js
       _static/vendor/widgets/setup.js          (copied from scripts/assets/widgets-setup.js)
       _static/vendor/widgets/live.js           (copied from scripts/assets/live.js)
+      _static/vendor/widgets/nav.js            (copied from scripts/assets/nav.js; every page)
+      _static/vendor/widgets/lazy/embed-amd.js (scripts/assets/embed-loader.js)
+      _static/vendor/sw-vendor.json            for the service worker tt-sw.js, which
+                                               scripts/sphinx_offline_site.py writes
       _static/vendor/widgets/html-manager/     embed-amd.js + its Font Awesome fonts
       _static/vendor/mathjax/                  MathJax 3 "es5" tree (tex-mml-chtml.js, fonts...)
 
@@ -187,12 +191,17 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
     """
     setup_src = ASSETS_SRC / "widgets-setup.js"
     live_src = ASSETS_SRC / "live.js"
+    nav_src = ASSETS_SRC / "nav.js"
+    loader_src = ASSETS_SRC / "embed-loader.js"
     wanted = {
         "packages": [REQUIREJS.spec, HTML_MANAGER.spec],
         "setup.js sha256": hashlib.sha256(setup_src.read_bytes()).hexdigest(),
         "live.js sha256": hashlib.sha256(live_src.read_bytes()).hexdigest(),
+        "nav.js sha256": hashlib.sha256(nav_src.read_bytes()).hexdigest(),
+        "embed-loader.js sha256": hashlib.sha256(loader_src.read_bytes()).hexdigest(),
     }
-    required = ["require.js", "setup.js", "live.js", "html-manager/embed-amd.js"]
+    required = ["require.js", "setup.js", "live.js", "nav.js", "html-manager/embed-amd.js",
+                "html-manager/embed-amd.js.gz", "lazy/embed-amd.js"]
     if not force and _stamp_ok(WIDGETS_DIR, wanted, required):
         if not quiet:
             log(f"widgets: up to date in {WIDGETS_DIR.relative_to(ROOT)}")
@@ -230,6 +239,9 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
 
     _copy(setup_src, WIDGETS_DIR / "setup.js")
     _copy(live_src, WIDGETS_DIR / "live.js")
+    _copy(nav_src, WIDGETS_DIR / "nav.js")
+    _copy(loader_src, WIDGETS_DIR / "lazy" / "embed-amd.js")
+    _gzip_copy(WIDGETS_DIR / "html-manager" / "embed-amd.js")
     (WIDGETS_DIR / "modules").mkdir()
     (WIDGETS_DIR / "modules" / "README.txt").write_text(
         "Local stand-in for the widget CDN (see setup.js). Third-party widget modules\n"
@@ -243,7 +255,8 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
 def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
     """MathJax 3: the whole es5/ tree (components load their fonts/extensions lazily)."""
     wanted = {"packages": [MATHJAX.spec]}
-    required = ["tex-mml-chtml.js", "output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff"]
+    required = ["tex-mml-chtml.js", "tex-mml-chtml.js.gz",
+                "output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff"]
     if not force and _stamp_ok(MATHJAX_DIR, wanted, required):
         if not quiet:
             log(f"mathjax: up to date in {MATHJAX_DIR.relative_to(ROOT)}")
@@ -261,6 +274,7 @@ def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False)
         _copy(pkg / "es5", MATHJAX_DIR)
         for lic in pkg.glob("LICEN[SC]E*"):
             _copy(lic, MATHJAX_DIR / lic.name)
+    _gzip_copy(MATHJAX_DIR / "tex-mml-chtml.js")
     _write_stamp(MATHJAX_DIR, wanted)
     n = sum(1 for p in MATHJAX_DIR.rglob("*") if p.is_file())
     log(f"mathjax: ready in {MATHJAX_DIR.relative_to(ROOT)} ({n} files)")
@@ -275,9 +289,47 @@ PYODIDE = NpmPackage(
 LITE_DIR = SITE_VENDOR / "lite"
 LIVE_DIR = SITE_VENDOR / "live"
 # Pure-Python wheels for the browser's Python (from PyPI, pinned where it matters).
-BROWSER_WHEELS = ["ipywidgets==8.1.9", "jedi", "micropip==0.11.1"]
+BROWSER_WHEELS = ["ipywidgets==8.1.9", "micropip==0.11.1"]
 # The kernel ships shims for these (its ipykernel 6.9.2 and widgetsnbextension 4.0.999).
 SHIMMED = ("widgetsnbextension", "ipykernel")
+# Dependencies never imported in the browser, left out of the first download:
+# jupyterlab-widgets (JupyterLab's front-end files only), pexpect and ptyprocess (the
+# kernel puts a stand-in pexpect module in sys.modules). jedi (5 MB, code completion,
+# which the exercises never ask for) is replaced by an empty "jedi" package: the kernel
+# installs jedi unless a package of that name is preloaded, and IPython works without it.
+NOT_IN_BROWSER = ("jupyterlab-widgets", "pexpect", "ptyprocess", "jedi", "parso")
+# Vendored files also published gzipped (<file>.gz); tt-sw.js fetches those and unpacks them.
+GZIPPED = ("lite/pyodide/pyodide.asm.wasm", "lite/pyodide/pyodide.asm.mjs",
+           "lite/comlink.worker.js", "widgets/html-manager/embed-amd.js",
+           "mathjax/tex-mml-chtml.js")
+
+
+def _gzip_copy(path: Path) -> None:
+    """Write ``path``.gz next to ``path`` (reproducible: no name, no time stamp)."""
+    import gzip
+
+    with open(path, "rb") as src, open(f"{path}.gz", "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:
+            shutil.copyfileobj(src, gz)
+
+
+def _stub_wheel(folder: Path, name: str, why: str) -> Path:
+    """An empty wheel called ``name`` (version 0), so that nothing installs the real one."""
+    import zipfile
+
+    dist = f"{name}-0.dist-info"
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\nSummary: {why}\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: fetch_assets\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
+    }
+    files[f"{dist}/RECORD"] = "".join(f"{n},,\n" for n in files) + f"{dist}/RECORD,,\n"
+    path = folder / f"{name}-0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
+        for member, text in files.items():
+            info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
+            whl.writestr(info, text)
+    return path
 
 
 def _canonical(name: str) -> str:
@@ -333,10 +385,12 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
     wanted = {
         "packages": [PYODIDE.spec, f"@jupyterlite/pyodide-kernel-extension@{ext_version}"],
         "wheels": BROWSER_WHEELS,
+        "left out": list(NOT_IN_BROWSER),
+        "gzipped": [rel for rel in GZIPPED if rel.startswith("lite/")],
         "project sha256": src_hash.hexdigest(),
     }
     required = ["pyodide/pyodide.mjs", "pyodide/pyodide-lock.json", "comlink.worker.js",
-                "pypi/all.json"]
+                "pypi/all.json", "pyodide/pyodide.asm.wasm.gz"]
     if not force and _stamp_ok(LITE_DIR, wanted, required) and (LIVE_DIR / "session.json").is_file():
         if not quiet:
             log(f"jupyterlite: up to date in {LITE_DIR.relative_to(ROOT)}")
@@ -373,8 +427,9 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
                               "-w", str(build), str(ROOT)], check=True)
         wheels = {}
         for whl in sorted(cache.glob("*.whl")):
-            if _canonical(whl.name.split("-")[0]) not in SHIMMED:
+            if _canonical(whl.name.split("-")[0]) not in SHIMMED + NOT_IN_BROWSER:
                 wheels[_canonical(whl.name.split("-")[0])] = whl
+        wheels["jedi"] = _stub_wheel(Path(tmp), "jedi", "not used in the browser (no completion)")
         for whl in sorted((ext / "static" / "pypi").glob("*.whl")):
             name = _canonical(whl.name.split("-")[0])
             if name != "widgetsnbextension" or whl.name.startswith("widgetsnbextension-4"):
@@ -405,6 +460,9 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
     if not workers:
         raise FetchError(f"no comlink.worker.*.js in {ext}")
     _copy(workers[0], LITE_DIR / "comlink.worker.js")
+    for rel in GZIPPED:
+        if rel.startswith("lite/"):
+            _gzip_copy(SITE_VENDOR / rel)
     for lic in ext.glob("static/third-party-licenses.json"):
         _copy(lic, LITE_DIR / "kernel-third-party-licenses.json")
     # Chapters read exercises/**/*.json next to the package (Path(tarot_teach.__file__)
@@ -435,6 +493,32 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
     return True
 
 
+SW_VENDOR = SITE_VENDOR / "sw-vendor.json"
+
+
+def write_service_worker(check: bool = False) -> bool:
+    """``_static/vendor/sw-vendor.json``: what the service worker needs to know about the
+    vendored files, a version (a hash of every group's stamp: a new fetch means a new cache
+    in the browser) and the files that also exist gzipped. scripts/sphinx_offline_site.py
+    adds the built pages' own and writes tt-sw.js from scripts/assets/sw.js."""
+    version = hashlib.sha256()
+    for folder in (WIDGETS_DIR, MATHJAX_DIR, LITE_DIR):
+        stamp = folder / STAMP
+        version.update(stamp.read_bytes() if stamp.is_file() else b"-")
+    compressed = [f"_static/vendor/{rel}" for rel in GZIPPED
+                  if (SITE_VENDOR / f"{rel}.gz").is_file()]
+    text = json.dumps({"version": version.hexdigest()[:16], "compressed": compressed},
+                      indent=1) + "\n"
+    if SW_VENDOR.is_file() and SW_VENDOR.read_text(encoding="utf-8") == text:
+        return True
+    if check:
+        log("service worker data: MISSING or outdated")
+        return False
+    SW_VENDOR.write_text(text, encoding="utf-8")
+    log(f"service worker data: {SW_VENDOR.relative_to(ROOT)} ({len(compressed)} gzipped files)")
+    return True
+
+
 GROUPS = {
     "widgets": fetch_widget_js,
     "mathjax": fetch_mathjax,
@@ -460,6 +544,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check and (args.force or stale):
             log(f"using {find_npm()}")  # fail early and clearly when npm is missing
         ok = all([GROUPS[g](force=args.force, check=args.check) for g in groups])
+        if ok:
+            ok = write_service_worker(check=args.check)
     except FetchError as exc:
         print(f"fetch_assets.py: error: {exc}", file=sys.stderr)
         return 2

@@ -484,8 +484,8 @@ HANDS["poignee"] = dict(
 HANDS["excuse-last-trick"] = dict(
     state=lambda: seeded(4, "guided:24", 0), player=KeepExcuse(1), learner=1,
     title="The Excuse kept to the last trick changes sides",
-    summary="You keep the Excuse until the very last trick. By the FFT rule it then goes to "
-            "the defence: a bout and 4 points lost.",
+    summary="You keep the Excuse until the very last trick. By the rule this book follows, it "
+            "then changes sides and goes to the defence: a bout and 4 points lost.",
     bids="You speak first: 51 points on the scale, with {T21}, the Excuse and two Kings. "
          "A Take; the others pass.",
     discard="The dog gives you {T1}, {T10} and {T18}, with {8S}, {QD} and {10C}. You discard "

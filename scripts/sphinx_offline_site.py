@@ -15,6 +15,13 @@
   id="tt-live-cells">``), because ``remove-input`` cells leave no source in the page. live.js
   re-runs them in a kernel (the local Jupyter server of ``tarot-teach``, or Pyodide in the
   browser) and swaps the static widget views for live ones.
+* Every page loads ``_static/vendor/widgets/nav.js`` (one Python for the whole visit: links
+  to other pages of the book are followed inside the page, so the kernel keeps running; it
+  also registers the service worker ``tt-sw.js``).
+* After every HTML build, write ``<file>.gz`` beside the built pages and the theme's larger
+  files, and the service worker ``tt-sw.js`` at the site root (its scope is the whole site)
+  from ``scripts/assets/sw.js``: a version (vendored files + this build: a new build means
+  a new cache in the browser) and the list of files it may fetch compressed.
 """
 
 from __future__ import annotations
@@ -50,15 +57,16 @@ def _check_vendored(app: Sphinx) -> None:
                 uri,
                 type="offline_site",
             )
-    wanted = [uri for uri in configured if not _is_remote(uri)]
+    wanted = [uri for uri in configured if not _is_remote(uri)] + [NAV_JS]
     roots = [Path(app.confdir, p) for p in app.config.html_extra_path]
     missing = [
-        uri for uri in wanted if not any((root / "_static" / uri).is_file() for root in roots)
+        f"_static/{uri}" for uri in wanted + [SW_VENDOR]
+        if not any((root / "_static" / uri).is_file() for root in roots)
     ]
     if missing:
         raise ExtensionError(
             "vendored browser assets are missing: "
-            + ", ".join(f"_static/{m}" for m in missing)
+            + ", ".join(missing)
             + " (not in any existing html_extra_path folder: "
             + (", ".join(map(str, app.config.html_extra_path)) or "none exists")
             + "). Run `python scripts/fetch_assets.py` first."
@@ -84,7 +92,56 @@ def _recopy_extra(app: Sphinx, exception: Exception | None) -> None:
         app.builder.copy_extra_files()
 
 
+# Built files worth sending compressed (the vendored ones are gzipped by fetch_assets.py).
+COMPRESSIBLE = {".html", ".js", ".css", ".svg", ".json", ".ttf", ".eot", ".txt"}
+
+
+def _gzip(path: Path) -> int:
+    import gzip
+
+    data = path.read_bytes()
+    packed = gzip.compress(data, compresslevel=6, mtime=0)
+    Path(f"{path}.gz").write_bytes(packed)
+    return len(packed)
+
+
+def _write_service_worker(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    import hashlib
+
+    out = Path(app.outdir)
+    vendor = out / "_static" / "vendor"
+    info_path = vendor / "sw-vendor.json"
+    if not info_path.is_file():
+        logger.warning("%s is missing: run scripts/fetch_assets.py", info_path,
+                       type="offline_site")
+        return
+    info = json.loads(info_path.read_text(encoding="utf-8"))
+    version = hashlib.sha256(info["version"].encode())
+    compressed = list(info["compressed"])
+    for path in sorted(out.rglob("*")):
+        if (path.suffix not in COMPRESSIBLE or not path.is_file() or vendor in path.parents
+                or path.name == SERVICE_WORKER):
+            continue
+        rel = path.relative_to(out).as_posix()
+        if path.suffix == ".html" or rel.startswith("_static/"):
+            version.update(rel.encode() + hashlib.sha256(path.read_bytes()).digest())
+        size = path.stat().st_size
+        if size >= 16_000 and _gzip(path) < 0.8 * size:
+            compressed.append(rel)
+        else:
+            Path(f"{path}.gz").unlink(missing_ok=True)
+    template = (Path(__file__).resolve().parent / "assets" / "sw.js").read_text(encoding="utf-8")
+    (out / SERVICE_WORKER).write_text(
+        template.replace("__VERSION__", version.hexdigest()[:16])
+        .replace("__COMPRESSED__", json.dumps(compressed)), encoding="utf-8")
+
+
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+NAV_JS = "vendor/widgets/nav.js"  # under _static/
+SERVICE_WORKER = "tt-sw.js"  # at the site root (its scope is the folder it is in)
+SW_VENDOR = "vendor/sw-vendor.json"  # under _static/, from fetch_assets.py
 
 
 def _mark_cells(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -148,8 +205,11 @@ def setup(app: Sphinx) -> dict:
     os.environ["TAROT_TEACH_PROGRESS"] = str(
         Path(tempfile.mkdtemp(prefix="tarot-build-")) / "progress.json")
     app.connect("builder-inited", _check_vendored)
+    # Early in <head> (before the widget scripts, which look for it), on every page.
+    app.add_js_file(NAV_JS, priority=200)
     app.connect("doctree-resolved", _mark_cells)
     app.connect("html-page-context", _embed_live_cells)
     app.connect("html-page-context", _warn_remote_assets, priority=900)  # after others add
     app.connect("build-finished", _recopy_extra)
+    app.connect("build-finished", _write_service_worker, priority=900)  # after the copy
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

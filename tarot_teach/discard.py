@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from .names import the
 
 __all__ = ["discard_problems", "discardable_cards"]
 
@@ -33,9 +34,7 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
     bit = 1 << card_index
     card = DECK[card_index]
     if not hand & bit:
-        # card.name already starts with "the" for the Excuse and the Petit
-        the_name = card.name if card.name.startswith("the ") else f"the {card.name}"
-        return f"You do not hold {the_name}.", "not_in_hand"
+        return f"You do not hold {the(card)}.", "not_in_hand"
     if bit & KINGS_MASK:
         return f"A King may not go to the discard ({card.name}).", "discard_king"
     if bit & BOUTS_MASK:

@@ -34,8 +34,12 @@ from typing import Any
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, cards_of, mask_of, parse_card, sort_cards
 from .deal import deal_masks, deal_two_players, has_petit_sec
+from .bidding import callable_cards, dog_destination, first_to_act, legal_bids
+from .declarations import (MISERE_KINDS, Misere, Poignee, Slam, misere_kinds, misere_problem,
+                           poignee_options, poignee_problem)
 from .discard import BOUTS_MASK, discard_refusal, discardable_mask
 from .errors import IllegalAction, InvalidRecord
+from .names import the
 from .excuse import ExcuseOutcome, excuse_outcome
 from .rules import Bid, Phase, RuleSet
 from .scoring import (HANDFUL_LEVELS, ScoreBreakdown, misere_payments, score_deal, score_goulash,
@@ -76,70 +80,6 @@ def cosmic_thirds_of(mask: int) -> int:
 
 
 PETIT_BIT = 1 << 1
-COURTS_MASK = sum(1 << c.index for c in DECK if c.is_court)
-MISERE_KINDS = {"trumps": TRUMP_MASK | EXCUSE_BIT, "honours": COURTS_MASK | BOUTS_MASK}
-"""Misère: the cards a hand must be without, by kind (no trump and no Excuse; no face card
-and no bout)."""
-_MISERE_WORDS = {"trumps": "no trump and no Excuse", "honours": "no face card and no bout"}
-
-
-def misere_kinds(hand) -> list[str]:
-    """The misères a hand may declare (variant ``misere``): ``"trumps"``, ``"honours"``.
-
-    >>> misere_kinds(["KH", "2S", "3C"]), misere_kinds(["T5", "2S", "3C"]), misere_kinds(["EX", "KH"])
-    (['trumps'], ['honours'], [])
-    """
-    mask = hand if isinstance(hand, int) else mask_of(parse_card(c) for c in hand)
-    return [kind for kind, without in MISERE_KINDS.items() if not mask & without]
-
-
-def misere_problem(hand, kind: str) -> "str | None":
-    """Why a hand may not declare this misère (the cards that spoil it), or None if it may.
-
-    >>> print(misere_problem(["KH", "T3", "2S"], "trumps"))
-    A trumps misère needs a hand with no trump and no Excuse; this hand holds trump 3.
-    """
-    mask = hand if isinstance(hand, int) else mask_of(parse_card(c) for c in hand)
-    held = cards_of(mask & MISERE_KINDS[kind])
-    if not held:
-        return None
-    article = "An" if kind == "honours" else "A"
-    return (f"{article} {kind} misère needs a hand with {_MISERE_WORDS[kind]}; this hand holds "
-            + ", ".join(c.short_name for c in held[:4]) + (", …" if len(held) > 4 else "") + ".")
-
-
-class Slam(enum.Enum):
-    """The taker's choice after the discard: announce a chelem or not (or, with the variant
-    petit_chelem, announce a petit chelem: all tricks but one)."""
-
-    ANNOUNCE = "chelem"
-    DECLINE = "no_chelem"
-    ANNOUNCE_PETIT = "petit_chelem"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True)
-class Poignee:
-    """A handful declared by showing trumps, just before the seat's first card."""
-
-    cards: tuple[Card, ...]
-    level: str
-
-    def __str__(self) -> str:
-        return f"poignee:{self.level}"
-
-
-@dataclass(frozen=True)
-class Misere:
-    """Misère (variant): declared just before the seat's first card; ``kind`` is ``"trumps"``
-    (no trump and no Excuse) or ``"honours"`` (no face card and no bout)."""
-
-    kind: str
-
-    def __str__(self) -> str:
-        return f"misere:{self.kind}"
 
 
 @dataclass(frozen=True)
@@ -282,7 +222,7 @@ class GameState:
         self.dog = dog
         self.phase = Phase.BIDDING
         self.is_over = False  # True once the deal is finished or void
-        self.to_act: "int | None" = (dealer + 1) % rules.players
+        self.to_act: "int | None" = first_to_act(dealer, rules.players)
         self.bids: list[tuple[int, Bid]] = []
         self.taker: "int | None" = None
         self.contract: "Bid | None" = None
@@ -458,8 +398,7 @@ class GameState:
                     actions += self._misere_options(self.to_act)
             return actions
         if phase is Phase.BIDDING:
-            highest = max((bid for _, bid in self.bids), default=Bid.PASS)
-            return [Bid.PASS] + [bid for bid in self.rules.bids if highest < bid]
+            return legal_bids((bid for _, bid in self.bids), self.rules)
         if phase is Phase.DISCARD:
             return cards_of(discardable_mask(self.hands[self.taker], self._still_to_discard()))
         if phase is Phase.SLAM:
@@ -504,9 +443,8 @@ class GameState:
         return legal_mask(hand, trick)
 
     def _misere_options(self, seat: int) -> list[Misere]:
-        hand = self.hands[seat]
-        return [Misere(kind) for kind, without in MISERE_KINDS.items()
-                if not hand & without and kind not in self.miseres.get(seat, ())]
+        return [Misere(kind) for kind in misere_kinds(self.hands[seat])
+                if kind not in self.miseres.get(seat, ())]
 
     def _opening_lead_mask(self, mask: int) -> int:
         """Five players: the first lead may not be in the called suit, but the called card."""
@@ -520,27 +458,10 @@ class GameState:
         return self.rules.dog_size - len(self.discard)
 
     def _callable_cards(self) -> list[Card]:
-        hand = self.hands[self.taker]
-        for rank in (14, 13, 12, 11):
-            cards = [DECK[22 + 14 * n + rank - 1] for n in range(4)]
-            if not all(hand >> c.index & 1 for c in cards):
-                return cards
-        return []
+        return callable_cards(self.hands[self.taker])
 
     def _poignee_options(self, seat: int) -> list[Poignee]:
-        hand = self.hands[seat]
-        trumps = cards_of(hand & TRUMP_MASK)
-        has_excuse = bool(hand & EXCUSE_BIT)
-        options = []
-        for level, needed in zip(HANDFUL_LEVELS, self.rules.handful_thresholds):
-            if len(trumps) >= needed:
-                shown = tuple(trumps[:needed])
-            elif has_excuse and len(trumps) == needed - 1:
-                shown = tuple(trumps) + (DECK[0],)
-            else:
-                break
-            options.append(Poignee(shown, level))
-        return options
+        return poignee_options(self.hands[seat], self.rules)
 
     # ----- acting -------------------------------------------------------------
 
@@ -622,7 +543,7 @@ class GameState:
             playable = self.playable(seat)
             if not bit & playable:
                 where = " (in the hand or face up on a pile)" if self.table is not None else ""
-                self._refuse(f"Seat {seat} does not hold {_the(action)}{where}.", "not_in_hand")
+                self._refuse(f"Seat {seat} does not hold {the(action)}{where}.", "not_in_hand")
             if self.imprenable is None and self.table is None \
                     and legal_mask(self.hands[seat], self.trick) & bit:
                 self._refuse(f"The first lead may not be in the called suit "
@@ -667,19 +588,9 @@ class GameState:
     def _poignee_refusal(self, seat: int, poignee: Poignee) -> None:
         if self.tricks or seat in self.poignees or self._has_played(seat):
             self._refuse("A poignée is shown just before your first card, once.", "poignee_timing")
-        cards = poignee.cards
-        hand = self.hands[seat]
-        if len(set(cards)) != len(cards) or any(not hand >> c.index & 1 for c in cards):
-            self._refuse("A poignée shows trumps from your own hand, each once.", "poignee_cards")
-        if any(not (c.is_trump or c.is_excuse) for c in cards):
-            self._refuse("A poignée shows only trumps (and the Excuse).", "poignee_cards")
-        thresholds = dict(zip(HANDFUL_LEVELS, self.rules.handful_thresholds))
-        if poignee.level not in thresholds or thresholds[poignee.level] != len(cards):
-            self._refuse(f"A {poignee.level} poignée shows exactly "
-                         f"{thresholds.get(poignee.level, '?')} trumps.", "poignee_count")
-        if any(c.is_excuse for c in cards) and (hand & TRUMP_MASK).bit_count() != len(cards) - 1:
-            self._refuse("The Excuse may be shown in a poignée only by a player who has no other "
-                         "trump left to show.", "poignee_excuse")
+        problem = poignee_problem(self.hands[seat], poignee.cards, poignee.level, self.rules)
+        if problem:
+            self._refuse(*problem)
 
     def _misere_refusal(self, seat: int, misere: Misere) -> None:
         if not self.rules.misere:
@@ -691,13 +602,9 @@ class GameState:
         if misere.kind in self.miseres.get(seat, ()):
             self._refuse(f"Seat {seat} has already declared the {misere.kind} misère.",
                          "misere_timing")
-        held = cards_of(self.hands[seat] & MISERE_KINDS[misere.kind])
-        if held:
-            article = "An" if misere.kind == "honours" else "A"
-            self._refuse(f"{article} {misere.kind} misère needs a hand with "
-                         f"{_MISERE_WORDS[misere.kind]}; "
-                         f"seat {seat} holds " + ", ".join(c.short_name for c in held[:4])
-                         + (", …" if len(held) > 4 else "") + ".", "misere_hand")
+        problem = misere_problem(self.hands[seat], misere.kind, f"seat {seat}")
+        if problem:
+            self._refuse(problem, "misere_hand")
 
     def _has_played(self, seat: int) -> bool:
         return any(seat == (self.leader + k) % self.rules.players for k in range(len(self.trick)))
@@ -733,7 +640,7 @@ class GameState:
         self._after_call()
 
     def _after_call(self) -> None:
-        if self.contract.takes_dog:
+        if dog_destination(self.contract) == "taken":
             self.events.append(("dog_shown", tuple(cards_of(self.dog))))
             self.hands[self.taker] |= self.dog
             self.phase = Phase.DISCARD
@@ -768,7 +675,7 @@ class GameState:
             self.events.append(("petit_chelem_announced", self.taker))
         self.phase = Phase.PLAYING
         self.leader = self.taker if self.chelem_announced or self.petit_chelem_announced \
-            else (self.dealer + 1) % self.rules.players
+            else first_to_act(self.dealer, self.rules.players)
         self.to_act = self.leader
 
     def _start_goulash(self) -> None:
@@ -783,7 +690,7 @@ class GameState:
         self.side_tricks = [0] * self.players
         self.events.append(("goulash",))
         self.phase = Phase.PLAYING
-        self.leader = self.to_act = (self.dealer + 1) % self.players
+        self.leader = self.to_act = first_to_act(self.dealer, self.players)
 
     def _play_card(self, card: Card) -> None:
         seat = self.to_act
@@ -940,15 +847,20 @@ class GameState:
         if self.table is not None:
             return self._finish_two_players()
         contract = self.contract
-        aside = mask_of(DECK[i] for i in self.discard) if contract.takes_dog else self.dog
+        destination = dog_destination(contract)
+        aside = mask_of(DECK[i] for i in self.discard) if destination == "taken" else self.dog
         piles = list(self.piles)
-        piles[DEFENCE_SIDE if contract is Bid.GUARD_AGAINST else TAKER_SIDE] |= aside
+        piles[DEFENCE_SIDE if destination == "defence_unseen" else TAKER_SIDE] |= aside
         # The discard (or the dog) is part of its side's pile from the start: an Excuse
         # exchange card still owed is given from it.
-        _settle_exchange(piles, list(self.owed_exchange))
+        owed = list(self.owed_exchange)
+        _settle_exchange(piles, owed)
         self.final_piles = tuple(piles)
+        self.unpaid_exchange = tuple(owed)
         taker_pile = piles[TAKER_SIDE]
-        halves = self._units_of(taker_pile)
+        # §8: an exchange card that can never be given still moves its half point (a third
+        # in Cosmic Tribe): the side owed counts it.
+        halves = self._units_of(taker_pile) + owed[DEFENCE_SIDE] - owed[TAKER_SIDE]
         bouts = (taker_pile & BOUTS_MASK).bit_count()
         breakdown = score_deal(self.rules, contract, halves, bouts,
                                petit_au_bout=self._petit_au_bout(), poignees=self._poignee_levels(),
@@ -980,10 +892,11 @@ class GameState:
         self.final_piles = tuple(self.piles)
         units = tuple(half_points_of(pile) for pile in self.piles)
         bouts = tuple((pile & BOUTS_MASK).bit_count() for pile in self.piles)
-        petit = None
-        _, cards, last_winner = self.tricks[-2 if self.excuse_slam else -1]
-        if 1 in cards:
-            petit = last_winner
+        owed = self.owed_exchange  # §8: an exchange card never given still moves its point
+        units = tuple(u + owed[1 - seat] - owed[seat] for seat, u in enumerate(units))
+        self.unpaid_exchange = tuple(owed)
+        petit = self._petit_au_bout_trick()
+        petit = None if petit is None else petit[1]
         winner, scores, lines = score_two_players(units, bouts, petit)
         self._finish_without_taker("two_players", units, scores, lines, bouts, winner)
 
@@ -997,21 +910,33 @@ class GameState:
                                  unit=unit, total_units=unit * self.rules.total_points)
         self.events.append(("scored", tuple(scores)))
 
+    def _petit_au_bout_trick(self) -> "tuple[int, int] | None":
+        """``(trick number, winner)`` of the trick that makes the Petit count "au bout": the
+        last trick; or, after a slam completed by the Excuse on the last trick, the
+        second-to-last one too (§8 adds that case and removes none). None if neither."""
+        for number in (-1, -2) if self.excuse_slam else (-1,):
+            if len(self.tricks) >= -number:
+                _, cards, winner = self.tricks[number]
+                if 1 in cards:
+                    return len(self.tricks) + number, winner
+        return None
+
     def _petit_au_bout(self) -> "str | None":
         if self.imprenable is not None:
             return None  # an imprenable Petit is never won: no petit au bout (our choice)
-        trick_number = -2 if self.excuse_slam else -1
-        if len(self.tricks) < -trick_number:
+        found = self._petit_au_bout_trick()
+        if found is None:
             return None
-        _, cards, winner = self.tricks[trick_number]
-        if 1 not in cards:
-            return None
-        return "taker" if self.side_of(winner) == TAKER_SIDE else "defence"
+        return "taker" if self.side_of(found[1]) == TAKER_SIDE else "defence"
 
     def _chelem_outcome(self) -> "str | None":
         every = len(self.tricks)
         if self.chelem_announced:
-            return "announced_made" if self.side_tricks[TAKER_SIDE] == every else "announced_failed"
+            if self.side_tricks[TAKER_SIDE] == every:
+                return "announced_made"
+            # §9: missed, and a slam by the defence on top: both -200 items apply
+            return "announced_failed_defence" if self.side_tricks[DEFENCE_SIDE] == every \
+                else "announced_failed"
         if self.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
             return "petit_announced_made" if self.side_tricks[TAKER_SIDE] >= every - 1 \
                 else "petit_announced_failed"
@@ -1122,10 +1047,6 @@ def _settle_exchange(piles: list[int], owed: list[int]) -> None:
             piles[side] ^= low
             piles[1 - side] |= low
             owed[side] -= 1
-
-
-def _the(card: Card) -> str:
-    return card.name if card.name.startswith("the ") else f"the {card.name}"
 
 
 _PHASE_WORDS = {

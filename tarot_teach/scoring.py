@@ -22,33 +22,28 @@ from numbers import Real
 
 from .errors import InvalidRecord
 from .rules import Bid, RuleSet
+from .tables import (CHELEM, COMBINED_CHELEM, CONTRACT_BASE, HANDFUL_LEVELS, MISERE_PAYMENT,
+                     PETIT_AU_BOUT, PETIT_CHELEM, TAKER_ALONE_SHARE, TAKER_SHARE, TARGETS)
 from .variants import format_points
 
 __all__ = ["TARGETS", "target_for", "ScoreBreakdown", "score_deal", "score", "explain_score",
            "parse_points", "CHELEM_OUTCOMES", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
            "score_goulash", "score_two_players", "misere_payments"]
 
-TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
-"""Points the taker needs, by the number of bouts in the taker's pile."""
-
-HANDFUL_LEVELS = ("simple", "double", "triple")
-CHELEM_OUTCOMES = {
-    None: 0,
-    "announced_made": 400,
-    "made": 200,
-    "announced_failed": -200,
-    "defence": -200,
-}
+CHELEM_OUTCOMES = CHELEM
+"""The FFT slam bonuses by deal-summary value (:data:`tarot_teach.tables.CHELEM`)."""
 _CHELEM_WORDS = {
     "announced_made": "Slam announced and made",
     "made": "Slam made without announcement",
     "announced_failed": "Slam announced and missed",
     "defence": "Slam by the defence",
+    "announced_failed_defence": "Slam announced and missed (-200), and the defence took every "
+                                "trick (-200)",
     "petit_announced_made": "Petit chelem announced and made",
     "petit_announced_failed": "Petit chelem announced and missed",
     "petit_made": "Petit chelem made without announcement",
 }
-PETIT_CHELEM_OUTCOMES = ("petit_announced_made", "petit_announced_failed", "petit_made")
+PETIT_CHELEM_OUTCOMES = tuple(PETIT_CHELEM)
 """The chelem values of the petit_chelem variant (all tricks but one)."""
 
 
@@ -133,8 +128,8 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
     if counted != margin:
         lines.append(f"This table rounds the margin to the nearest {table.round_to}: {counted}.")
     if table.bases is None:
-        base = sign * (25 + counted)
-        lines.append(f"Contract: 25 + {counted} = {25 + counted}"
+        base = sign * (CONTRACT_BASE + counted)
+        lines.append(f"Contract: {CONTRACT_BASE} + {counted} = {CONTRACT_BASE + counted}"
                      + (", counted for the taker: +" if made else ", counted against the taker: ")
                      + f"{base}.")
     else:
@@ -145,7 +140,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
                      + f"{base}.")
     running = base
     if petit_au_bout is not None:
-        bonus = 10 if petit_au_bout == "taker" else -10
+        bonus = PETIT_AU_BOUT if petit_au_bout == "taker" else -PETIT_AU_BOUT
         running += bonus
         who = "the taker" if petit_au_bout == "taker" else "the defence"
         lines.append(f"Petit au bout won by {who}: {bonus:+d}, so {running}.")
@@ -162,8 +157,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         lines.append(f"Handful ({level} poignée, {bonuses[level]}), to the side that wins ({side}): "
                      f"{bonus:+d}, so {running}.")
     if chelem is not None:
-        chelem_bonus = table.chelem[chelem] if chelem in table.chelem \
-            else table.petit_chelem[chelem]
+        chelem_bonus = table.chelem_bonus(chelem)
         running += chelem_bonus
         if chelem == "petit_made" and not chelem_bonus:
             lines.append(f"{_CHELEM_WORDS[chelem]}: no score when it was not announced.")
@@ -172,10 +166,10 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
     hand_score = running
     if players == 5:
         alone = alone or rules.five_no_partner
-        taker_share = 4 if alone else 2
+        taker_share = TAKER_ALONE_SHARE if alone else TAKER_SHARE[5]
         partner_gain = None if alone else hand_score
     else:
-        taker_share = players - 1
+        taker_share = TAKER_SHARE[players]
         partner_gain = None
     taker_gain = taker_share * hand_score
     amount = abs(hand_score)
@@ -271,7 +265,8 @@ def _read_summary(summary) -> tuple[RuleSet, dict]:
     if len(poignees) > rules.players:
         raise InvalidRecord("there cannot be more poignées than players")
     chelem = summary.get("chelem")
-    allowed = list(CHELEM_OUTCOMES) + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
+    allowed = list(CHELEM_OUTCOMES) + list(COMBINED_CHELEM) \
+        + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
     if chelem not in allowed:
         raise InvalidRecord("chelem must be null, " + ", ".join(
             repr(k) for k in allowed if k) + f", not {chelem!r}"
@@ -363,14 +358,15 @@ def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
     if winner is None:
         lines.append("Neither player reaches his target: the deal is drawn.")
     else:
-        amount = 25 + margin
+        amount = CONTRACT_BASE + margin
         gains[winner] += amount
         gains[1 - winner] -= amount
-        lines.append(f"Seat {winner} wins 25 + {margin} = {amount} from seat {1 - winner}.")
+        lines.append(f"Seat {winner} wins {CONTRACT_BASE} + {margin} = {amount} "
+                     f"from seat {1 - winner}.")
     if petit_au_bout is not None:
-        gains[petit_au_bout] += 10
-        gains[1 - petit_au_bout] -= 10
-        lines.append(f"Petit au bout: seat {petit_au_bout} wins 10 more.")
+        gains[petit_au_bout] += PETIT_AU_BOUT
+        gains[1 - petit_au_bout] -= PETIT_AU_BOUT
+        lines.append(f"Petit au bout: seat {petit_au_bout} wins {PETIT_AU_BOUT} more.")
     return winner, (gains[0], gains[1]), tuple(lines)
 
 
@@ -384,6 +380,6 @@ def misere_payments(players: int, declarers) -> tuple[int, ...]:
     for seat in declarers:
         for other in range(players):
             if other != seat:
-                gains[other] -= 10
-                gains[seat] += 10
+                gains[other] -= MISERE_PAYMENT
+                gains[seat] += MISERE_PAYMENT
     return tuple(gains)

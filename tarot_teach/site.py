@@ -230,16 +230,17 @@ class BrowserKey:
         except (OSError, UnicodeDecodeError):
             pass
         if not self.current:
-            self._new_key()
+            self._new_key(announce=False)
         self._touch()
 
-    def _new_key(self) -> None:
+    def _new_key(self, announce: bool = True) -> None:
         import secrets
 
         self.current = secrets.token_urlsafe(32)
         self.last_used = self.clock()
         _private_write(self.path, self.current + "\n")
-        if self.on_new_key is not None:
+        self._touch()
+        if announce and self.on_new_key is not None:
             self.on_new_key(self.current)
 
     def _touch(self) -> None:
@@ -418,6 +419,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         """A short plain error page, no traceback on the page or in the terminal."""
 
         def write_error(self, status_code, **kwargs):
+            frame_policy(self)  # the headers were cleared for the error
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish(f"{status_code} {self._reason}\n")
 
@@ -462,6 +464,11 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             self.tab = self.request.headers.get(TAB_HEADER, "")
             if not _TAB_ID.fullmatch(self.tab):
                 raise web.HTTPError(400, "a page must say which tab it is")
+
+        def check_xsrf_cookie(self):
+            # No cookie is involved: the key must come in a header, which a page of another
+            # origin cannot add to a request without this server's consent (CORS).
+            pass
 
     class SessionHandler(KeyedHandler):
         async def get(self):
@@ -598,8 +605,7 @@ def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True
         print(f"The key of the tutorial's browser expired; open {address(key)} to go on.",
               file=sys.stderr, flush=True)
 
-    keys = BrowserKey(browser_key_path())
-    keys.on_new_key = new_key
+    keys = BrowserKey(browser_key_path(), on_new_key=new_key)
     try:
         app = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
     except (OSError, SystemExit) as error:

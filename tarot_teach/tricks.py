@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of, parse_card, parse_cards
+from .names import the
 
 __all__ = ["legal_cards", "why_illegal", "trick_winner", "led_suit"]
 
@@ -142,7 +143,7 @@ def explain_refusal(hand_mask: int, trick: Sequence[int], card: Card) -> tuple[s
 
 def _explain(hand: list[Card], trick: list[Card], card: Card) -> tuple["str | None", str]:
     if card not in hand:
-        return f"You do not hold {_the(card)}.", "not_in_hand"
+        return f"You do not hold {the(card)}.", "not_in_hand"
     allowed = legal_mask(mask_of(hand), [c.index for c in trick])
     if (1 << card.index) & allowed:
         return None, ""
@@ -160,11 +161,6 @@ def _explain(hand: list[Card], trick: list[Card], card: Card) -> tuple["str | No
     over = min((c for c in trumps_held if c.rank > highest.rank), key=lambda c: c.rank)
     return (f"You must play a trump higher than the {highest.rank} when you can: "
             f"overtrumping is compulsory. You can with the {over.rank}.", "overtrump")
-
-
-def _the(card: Card) -> str:
-    name = card.name
-    return name if name.startswith("the ") else f"the {name}"
 
 
 def trick_winner(trick: Iterable["Card | str"], rules=None) -> Card:

@@ -76,7 +76,7 @@ def test_seed_001_five_deal_sheet():
 
 
 def fill(exercise, grid):
-    for row, values in zip(exercise.boxes, grid):
+    for row, values in zip(exercise.boxes_grid, grid):
         for box, value in zip(row, values):
             box.value = str(value)
 
@@ -103,9 +103,9 @@ def test_score_sheet_wrong_cell_is_explained():
 
 def test_score_sheet_malformed_input():
     exercise = ScoreSheetExercise(seed=3)
-    assert exercise.check().invalid_input and "deal 1" in exercise.feedback.value
+    assert exercise.check().invalid_input and "Deal 1, player A" in exercise.feedback.value
     fill(exercise, sheet_totals(exercise.question))
-    exercise.boxes[4][3].value = "ten"
+    exercise.boxes_grid[4][3].value = "ten"
     assert exercise.check().invalid_input and "Deal 5, player D" in exercise.feedback.value
     assert "Traceback" not in exercise.feedback.value
 

@@ -28,8 +28,8 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  if (!script || !script.src || !window.requirejs) {
-    return;
+  if (!script || !script.src || !window.requirejs || window.ttLive) {
+    return; // (nav.js never loads it twice; a copy of the page might)
   }
   var WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
   var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
@@ -148,6 +148,9 @@
       }
       var comm = new Comm(this, content.comm_id, content.target_name);
       this.comms[content.comm_id] = comm;
+      if (this.onComm) {
+        this.onComm(content.comm_id);
+      }
       this.manager.handle_comm_open(comm, msg).catch(function (error) {
         fail("creating a widget", error);
       });
@@ -331,8 +334,19 @@
 
   // ---------------------------------- transport 2: JupyterLite's Pyodide kernel (worker)
   function connectLite(kernel, info) {
+    // Start the worker once the service worker controls the page (nav.js), so that Pyodide
+    // and the wheels are kept for the next visit (and served compressed, see tt-sw.js).
+    var ready = window.ttNav && window.ttNav.swReady ? window.ttNav.swReady : Promise.resolve();
+    return ready.then(function () {
+      mark("sw");
+      return startLite(kernel, info);
+    });
+  }
+
+  function startLite(kernel, info) {
     var liteBase = new URL(info.base || "_static/vendor/lite/", root);
     var worker = new Worker(new URL(info.worker, liteBase), { type: "module" });
+    state.workers = (state.workers || 0) + 1;
     var calls = {};
     var queue = Promise.resolve();
     function call(method, args) {
@@ -586,9 +600,37 @@
   }
 
   // -------------------------------------------------------------------- the page
+  // One kernel for the whole visit: nav.js swaps the article when a link is followed
+  // ("tt:leave" before, "tt:page" after) and each page's cells run in the same kernel.
+  // state.page describes the page on screen: its number, its name (from tt-live-cells),
+  // whether its exercises are live yet, and the answers given before they were.
+  var pageCount = 0;
+
   function pageCells() {
     var tag = document.getElementById("tt-live-cells");
     return tag ? JSON.parse(tag.textContent).cells : [];
+  }
+
+  function pageName() {
+    var tag = document.getElementById("tt-live-cells");
+    return tag ? JSON.parse(tag.textContent).page : null;
+  }
+
+  function currentArticle() {
+    return document.querySelector("main article") || document.body;
+  }
+
+  function newPage() {
+    pageCount += 1;
+    var page = {
+      id: pageCount, name: pageName(), live: false, article: currentArticle(), queue: [], models: [], views: [],
+      notices: [], started: performance.now(),
+    };
+    state.page = page;
+    state.pageName = page.name;
+    state.times.pageStart = page.started;
+    delete state.times.pageReady;
+    return page;
   }
 
   function domReady() {
@@ -601,8 +643,8 @@
     });
   }
 
-  // The static views are drawn by embed-amd.js after "load"; wait for them so that a live
-  // view never races a static one into the same place.
+  // The static views are drawn by embed-amd.js after "load" (or by nav.js after a swap);
+  // wait for them so that a live view never races a static one into the same place.
   function staticViewsDrawn() {
     return new Promise(function (resolve) {
       var started = performance.now();
@@ -632,7 +674,7 @@
     }
   }
 
-  function runCells(kernel, manager, cells) {
+  function runCells(kernel, manager, page, cells) {
     var results = [];
     var runs = cells.map(function (cell) {
       var views = [];
@@ -643,22 +685,25 @@
         if ((type === "display_data" || type === "execute_result") &&
           reply.content.data && reply.content.data[WIDGET_VIEW]) {
           views.push(reply.content.data[WIDGET_VIEW].model_id);
-        } else if (type === "error") {
+        } else if (type === "error" && state.page === page) {
           cellFailed(cell, reply.content.ename + ": " + reply.content.evalue);
         }
       });
     });
     return Promise.all(runs.concat([staticViewsDrawn()])).then(function () {
+      if (state.page !== page) {
+        return null; // the learner moved on meanwhile
+      }
       mark("ran");
       return Promise.all(results.filter(function (r) {
         return r.views.length;
       }).map(function (r) {
-        return swapViews(manager, r.index, r.views);
+        return swapViews(manager, page, r.index, r.views);
       }));
     });
   }
 
-  function swapViews(manager, index, modelIds) {
+  function swapViews(manager, page, index, modelIds) {
     var container = document.querySelector(".tt-cell-" + index);
     if (!container) {
       return Promise.resolve();
@@ -670,6 +715,11 @@
       return manager.get_model(modelId).then(function (model) {
         return manager.create_view(model);
       }).then(function (view) {
+        if (state.page !== page) {
+          view.remove();
+          return null;
+        }
+        page.views.push(view);
         var place = document.createElement("div");
         place.className = "widget-subarea tt-live";
         var anchor = old[k] || tags[k] || null;
@@ -686,6 +736,275 @@
         });
       });
     }));
+  }
+
+  // The models of a page that is left are closed in the kernel (which closes them here
+  // too) and their views removed, so that a long visit does not pile them up.
+  function leavePage(kernel) {
+    var page = state.page;
+    if (!page) {
+      return;
+    }
+    page.views.forEach(function (view) {
+      try {
+        view.remove();
+      } catch (error) {
+        /* already gone with the old article */
+      }
+    });
+    clearNotices(page);
+    if (kernel && page.models.length) {
+      var code = "try:\n    from ipywidgets.widgets.widget import _instances as _tt_w\n" +
+        "except ImportError:\n    _tt_w = {}\n" +
+        "for _tt_id in " + JSON.stringify(page.models) + ":\n" +
+        "    if _tt_id in _tt_w:\n        _tt_w[_tt_id].close()\n";
+      kernel.request(message("execute_request", executeContent(code)));
+    }
+    state.page = null;
+  }
+
+  // ----------------------------------------------- before the exercises are live
+  // Each widget cell says in place that Python is starting (with the seconds); answers
+  // given meanwhile (clicks, typed text, a choice in a list) are kept and given to the
+  // live exercise as soon as it is there, in the same order.
+  function widgetCells() {
+    var cells = [];
+    document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]').forEach(function (tag) {
+      var cell = tag.closest('[class*="tt-cell-"]');
+      if (cell && cells.indexOf(cell) < 0) {
+        cells.push(cell);
+      }
+    });
+    return cells;
+  }
+
+  function showWaiting(page) {
+    widgetCells().forEach(function (cell) {
+      var notice = document.createElement("p");
+      notice.className = "tt-live-wait";
+      notice.setAttribute("role", "status");
+      notice.style.cssText = "font-size:0.9em;color:#5c4900;background:#fff8e0;" +
+        "border-left:3px solid #8a6d00;padding:0.2em 0.6em;margin:0.3em 0";
+      var text = document.createElement("span");
+      var seconds = document.createElement("span");
+      seconds.setAttribute("aria-live", "off");
+      var kept = document.createElement("span");
+      notice.appendChild(text);
+      notice.appendChild(seconds);
+      notice.appendChild(kept);
+      var outputs = cell.querySelector(".cell_output") || cell;
+      outputs.insertBefore(notice, outputs.firstChild);
+      page.notices.push({ cell: cell, text: text, seconds: seconds, kept: kept, node: notice });
+    });
+    function tick() {
+      if (state.page !== page || page.live) {
+        return;
+      }
+      var elapsed = Math.floor((performance.now() - page.started) / 1000);
+      var starting = state.status === "connecting";
+      page.notices.forEach(function (n) {
+        n.text.textContent = starting ? "Starting Python… " : "Getting the exercise ready… ";
+        n.seconds.textContent = elapsed + " s";
+      });
+      page.timer = setTimeout(tick, 1000 - ((performance.now() - page.started) % 1000));
+    }
+    tick();
+  }
+
+  function clearNotices(page) {
+    clearTimeout(page.timer);
+    page.notices.forEach(function (n) {
+      if (n.node.parentNode) {
+        n.node.parentNode.removeChild(n.node);
+      }
+    });
+    page.notices = [];
+  }
+
+  function staticTarget(node) {
+    var sub = node && node.closest ? node.closest(".widget-subarea:not(.tt-live)") : null;
+    if (!sub || !state.page || state.page.live) {
+      return null;
+    }
+    var cell = sub.closest('[class*="tt-cell-"]');
+    if (!cell) {
+      return null;
+    }
+    var index = /tt-cell-(\d+)/.exec(cell.className)[1];
+    var subs = Array.prototype.slice.call(
+      cell.querySelectorAll(".widget-subarea:not(.tt-live)"));
+    // The control is found again in the live view as the n-th of its kind (the live view
+    // is built from the same widgets as the static one).
+    var kind = controlKind(node);
+    var nth = Array.prototype.indexOf.call(sub.querySelectorAll(kind), node);
+    return { cell: cell, index: index, k: subs.indexOf(sub), selector: kind, nth: nth,
+      label: controlLabel(node) };
+  }
+
+  function controlKind(node) {
+    if (node.tagName === "INPUT") {
+      return /^(radio|checkbox)$/.test(node.type) ? "input[type=" + node.type + "]"
+        : "input:not([type=radio]):not([type=checkbox])";
+    }
+    return node.tagName.toLowerCase();
+  }
+
+  function controlLabel(node) {
+    return node.tagName === "BUTTON" ? (node.textContent || "").trim().slice(0, 60) : "";
+  }
+
+  function keep(record) {
+    var page = state.page;
+    var last = page.queue[page.queue.length - 1];
+    if (last && record.kind === "value" && last.kind === "value" &&
+      last.selector === record.selector && last.nth === record.nth && last.k === record.k &&
+      last.index === record.index) {
+      page.queue.pop(); // typing: only the last text counts
+    }
+    page.queue.push(record);
+    state.queued = page.queue.length;
+    page.notices.forEach(function (n) {
+      if (n.cell === record.cell) {
+        n.kept.textContent = " — your answer is kept and will be checked as soon as it is ready.";
+      }
+    });
+  }
+
+  function watchEarlyAnswers() {
+    document.addEventListener("click", function (event) {
+      var control = event.target.closest && event.target.closest("button, input");
+      if (!control || (control.tagName === "INPUT" && !/^(radio|checkbox)$/.test(control.type))) {
+        return; // a click on a label reaches its input as a click too
+      }
+      var record = staticTarget(control);
+      if (record) {
+        record.kind = "click";
+        keep(record);
+      }
+    }, true);
+    function changed(event) {
+      var control = event.target;
+      if (!control || !/^(INPUT|TEXTAREA|SELECT)$/.test(control.tagName) ||
+        /^(radio|checkbox)$/.test(control.type)) {
+        return;
+      }
+      var record = staticTarget(control);
+      if (record) {
+        record.kind = control.tagName === "SELECT" ? "select" : "value";
+        record.value = control.tagName === "SELECT" ? control.selectedIndex : control.value;
+        keep(record);
+      }
+    }
+    document.addEventListener("input", changed, true);
+    document.addEventListener("change", changed, true);
+  }
+
+  function idle() {
+    return new Promise(function (resolve) {
+      (function poll() {
+        if (state.pending === 0) {
+          requestAnimationFrame(function () {
+            setTimeout(resolve, 0);
+          });
+        } else {
+          setTimeout(poll, 20);
+        }
+      })();
+    });
+  }
+
+  function liveTarget(record) {
+    var cell = document.querySelector(".tt-cell-" + record.index);
+    var sub = cell && cell.querySelectorAll(".widget-subarea.tt-live")[record.k];
+    var el = sub && sub.querySelectorAll(record.selector)[record.nth];
+    if (!el || controlLabel(el) !== record.label) {
+      return null;
+    }
+    return el;
+  }
+
+  // A box's children are drawn a little after the box: wait for the control (up to 5 s).
+  function findLive(record) {
+    var started = performance.now();
+    return new Promise(function (resolve) {
+      (function poll() {
+        var el = liveTarget(record);
+        if (el || performance.now() - started > 5000) {
+          resolve(el);
+        } else {
+          setTimeout(poll, 25);
+        }
+      })();
+    });
+  }
+
+  function askAgain(page, cell) {
+    if (cell.querySelector(".tt-live-again")) {
+      return;
+    }
+    var note = document.createElement("p");
+    note.className = "tt-live-again";
+    note.setAttribute("role", "status");
+    note.style.cssText = "font-size:0.9em;padding:0.2em 0.6em;margin:0.3em 0;" +
+      "border-left:3px solid #8a6d00";
+    note.textContent = "Python is ready, but the exercise changed meanwhile: please answer again.";
+    var outputs = cell.querySelector(".cell_output") || cell;
+    outputs.insertBefore(note, outputs.firstChild);
+  }
+
+  function replay(page) {
+    var records = page.queue.splice(0);
+    var chain = Promise.resolve();
+    records.forEach(function (record) {
+      chain = chain.then(function () {
+        if (state.page !== page) {
+          return null;
+        }
+        return findLive(record);
+      }).then(function (el) {
+        if (state.page !== page) {
+          return null;
+        }
+        if (!el) {
+          state.dropped = (state.dropped || 0) + 1;
+          askAgain(page, record.cell);
+          return null;
+        }
+        if (record.kind === "click") {
+          el.click();
+        } else if (record.kind === "select") {
+          el.selectedIndex = record.value;
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        } else {
+          el.value = record.value;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+        state.replayed = (state.replayed || 0) + 1;
+        return idle();
+      });
+    });
+    return chain;
+  }
+
+  // Runs the page on screen in the kernel: cells, live views, then the kept answers.
+  function activate(kernel, manager, page) {
+    var cells = pageCells();
+    setStatus("running");
+    return runCells(kernel, manager, page, cells).then(function () {
+      if (state.page !== page) {
+        return null;
+      }
+      page.live = true;
+      clearNotices(page);
+      mark("ready");
+      state.times.pageReady = performance.now();
+      state.readyPage = page.name;
+      if (state.status !== "failed") {
+        setStatus("ready");
+      }
+      return replay(page);
+    });
   }
 
   // ------------------------------------------------ the browser's key and the tab's id
@@ -757,8 +1076,42 @@
       }
       return null;
     });
-    var modules = new Promise(function (resolve, reject) {
-      window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+    var modules = Promise.resolve(window.ttEmbed).then(function () { // see embed-loader.js
+      return new Promise(function (resolve, reject) {
+        window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+      });
+    });
+    var live = null; // {kernel, manager} once the kernel answers
+    watchEarlyAnswers();
+    domReady().then(function () {
+      if (!state.page) {
+        showWaiting(newPage());
+      }
+    });
+    kernel.onComm = function (commId) {
+      if (state.page) {
+        state.page.models.push(commId);
+      }
+    };
+    window.addEventListener("tt:leave", function () {
+      leavePage(live && live.kernel);
+    });
+    window.addEventListener("tt:page", function () {
+      if (state.page && state.page.article === currentArticle()) {
+        return; // this script came with the page and has taken it already
+      }
+      var page = newPage();
+      if (state.status === "static" || (state.status === "failed" && !live)) {
+        page.live = true; // nothing will become live here
+        return;
+      }
+      showWaiting(page);
+      if (!live) {
+        return; // activated when the kernel is there
+      }
+      activate(live.kernel, live.manager, page).catch(function (error) {
+        fail("running the page", error);
+      });
     });
     Promise.all([connected, modules, domReady()]).then(function (results) {
       if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
@@ -766,6 +1119,10 @@
           showNotice("The exercises on this page are not live in this browser. Start the " +
             "tutorial with the tarot-teach command: it opens the address that lets this " +
             "browser run them.");
+        }
+        if (state.page) {
+          clearNotices(state.page);
+          state.page.live = true; // nothing will become live: answers are not kept
         }
         setStatus("static");
         return null;
@@ -781,18 +1138,30 @@
         return Promise.resolve({});
       };
       kernel.setManager(manager);
-      setStatus("running");
+      live = { kernel: kernel, manager: manager };
+      state.execute = function (code) {
+        return execute(kernel, code);
+      };
       if (info.mode === "lite") {
         keepProgress(kernel);
       }
-      return runCells(kernel, manager, pageCells()).then(function () {
-        mark("ready");
-        if (state.status !== "failed") {
-          setStatus("ready");
-        }
-      });
+      return activate(kernel, manager, state.page || newPage());
     }).catch(function (error) {
       fail("starting the live exercises", error);
+    });
+  }
+
+  // Runs code in the kernel; resolves with what it printed (for the browser tests).
+  function execute(kernel, code) {
+    var out = "";
+    return kernel.request(message("execute_request", executeContent(code)), function (reply) {
+      if (reply.header.msg_type === "stream") {
+        out += reply.content.text;
+      } else if (reply.header.msg_type === "error") {
+        out += reply.content.ename + ": " + reply.content.evalue;
+      }
+    }).then(function () {
+      return out;
     });
   }
 

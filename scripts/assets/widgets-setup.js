@@ -37,14 +37,20 @@
   }
   script.setAttribute("data-jupyter-widgets-cdn", new URL("modules/", here).href);
   installMathJaxHub();
+  // nav.js calls it again after a page swap that brought MathJax (or its configuration).
+  window.ttInstallMathJaxHub = installMathJaxHub;
 
   function installMathJaxHub() {
     var pageLoadsMathJax = !!document.querySelector('script[src*="mathjax"]');
     if (window.MathJax === undefined && !pageLoadsMathJax) {
       return; // no MathJax on this page: ipywidgets skips typesetting
     }
+    if (window.MathJax && window.MathJax.Hub && window.MathJax.Hub.ttHub) {
+      return; // already there
+    }
     var pending = [];
     var hub = {
+      ttHub: true,
       Queue: function () {
         for (var i = 0; i < arguments.length; i++) {
           var cmd = arguments[i];
