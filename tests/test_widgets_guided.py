@@ -128,6 +128,6 @@ def test_review_this_deal_at_the_end_of_the_hand():
     widget.review.button.click()
     entries = review(widget.hand.record, widget.hand.learner, samples=2, names=widget.names)
     assert widget.review.entries == entries
-    assert widget.review.output.value.count('<tr style="border-top') == len(entries)
+    assert widget.review.output.value.count('class="tt-review-row"') == len(entries)
     widget.back_button.click()
     assert widget.review.widget.layout.display == "none"

@@ -152,12 +152,12 @@ def test_trumps_out_counts_the_hidden_trumps(seed):
 def test_trumps_exercise_by_typing():
     exercise = TrumpsOutExercise(seed=3)
     right = trumps_out(exercise.question)["out"]
-    exercise.box.value = f" {right} "
+    exercise.answer_box.value = f" {right} "
     assert exercise.check().ok
-    exercise.box.value = str(right + 2)
+    exercise.answer_box.value = str(right + 2)
     assert not exercise.check().ok
-    for text in ("", "many", "2.5", "<b>3</b>"):
-        exercise.box.value = text
+    for text in ("", "many", "2.5", "<b>3</b>", "22", "-1"):
+        exercise.answer_box.value = text
         result = exercise.check()
         assert result.invalid_input and "<b>3</b>" not in exercise.feedback.value
 

@@ -164,7 +164,7 @@ def test_after_a_deal_review_this_deal_reviews_the_learner_s_seat():
     entries = review(table.state.to_record(), table.learner, samples=2,
                      names=list(table.names))
     assert table.review.entries == entries
-    assert table.review.output.value.count('<tr style="border-top') == len(entries)
+    assert table.review.output.value.count('class="tt-review-row"') == len(entries)
     table.new_button.click()  # the next deal clears the review
     assert table.review.output.value == "" and table.review.widget.layout.display == "none"
 
