@@ -223,3 +223,14 @@ def test_a_saved_table_keeps_its_level(tmp_path):
     table.level_choice.value = "strong"
     again = TableWidget(players=4, seed=6, save_key="t", progress=Progress(path))
     assert again.level == "strong" and again.level_choice.value == "strong"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [{"goulash": True}, {"two_players": True},
+                                     {"cosmic_tribe": True}])
+def test_strong_computers_play_every_variant_to_the_end(variant):
+    table = TableWidget(variant=variant, seed=3, level="strong")
+    _click_through(table, check_refusals=False)
+    assert table.state.is_over and table.log
+    table.hint_button.click()
+    assert "No hint now" in table.feedback.value

@@ -74,7 +74,8 @@ def _deal_key(state: GameState) -> str:
 
 
 def contract_words(view, names) -> str:
-    return (f"{names[view.taker]} took with a {view.contract.english}"
+    """Who took, with which contract (and the call), in words."""
+    return (f"{names[view.taker]} is the taker ({view.contract.english})"
             + (f" and called the {view.called.name}" if view.called is not None else "") + ".")
 
 

@@ -165,12 +165,13 @@ def points_lost_chart(entries, tricks: "int | None" = None) -> str:
     lost = [Fraction(0)] * (count + 1)
     for entry in cards:
         lost[entry.trick] += entry.points_lost
-    top = max(max(lost), Fraction(1))
+    step_value = max(1, -(-max(lost) // 4))  # whole points between grid lines
+    top = max(step_value * -(-max(lost) // step_value), Fraction(1))
     step, left, bottom, height = 22, 34, 20, 120
     width = left + step * count + 8
     scale = Fraction(height - 14, 1) / top
     parts = [f'<rect x="0" y="0" width="{width}" height="{height + bottom}" fill="#ffffff"/>']
-    for tick in sorted({Fraction(0), top / 2, top}):
+    for tick in range(0, int(top) + 1, int(step_value)):
         y = float(height - tick * scale)
         parts.append(f'<line x1="{left - 3}" x2="{width - 4}" y1="{y:.1f}" y2="{y:.1f}" '
                      f'stroke="#dddddd"/><text x="{left - 5}" y="{y + 4:.1f}" '
@@ -424,8 +425,10 @@ class SolverCardExercise(Exercise):
                                    caption=f"{names[other]}" + (" (taker)" if other == state.taker
                                                                 else ""))
                         for other in range(state.players) if other != seat)
+        order = ", ".join(names[(state.leader + k) % state.players]
+                          for k in range(len(state.trick)))
         trick = cards_html([DECK[i] for i in state.trick], size="small",
-                           caption="This trick so far") if state.trick else \
+                           caption=f"This trick so far ({order})") if state.trick else \
             "<div>" + escape_text(names[seat]) + " leads to the trick.</div>"
         self.table_view.value = hands + trick + f"<div><b>{escape_text(names[seat])}'s hand</b></div>"
         self.picker.set_cards(state.hand(seat))
