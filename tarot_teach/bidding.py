@@ -15,12 +15,12 @@ still allowed, where the dog goes, which card a five-player taker calls.
 
 from __future__ import annotations
 
-from .cards import DECK, KING, Card, PLAIN_SUITS
-from .declarations import hand_mask
-from .rules import Bid, RuleSet
+from .cards import DECK, KING, Card, PLAIN_SUITS, cards_of
+from .declarations import Slam, hand_mask
+from .rules import Bid, Phase, RuleSet
 
 __all__ = ["first_to_act", "next_dealer", "legal_bids", "DOG_DESTINATIONS", "dog_destination",
-           "callable_cards", "CALL_RANKS"]
+           "callable_cards", "CALL_RANKS", "BiddingMixin"]
 
 
 def first_to_act(dealer: int, players: int) -> int:
@@ -74,3 +74,76 @@ def callable_cards(hand) -> list[Card]:
         if not all(mask >> c.index & 1 for c in cards):
             return cards
     return []
+
+
+class BiddingMixin:
+    """The auction, the call, the dog and the discard, and the slam announcement, for
+    :class:`~tarot_teach.game.GameState` (each method does an action already checked)."""
+
+    def _bid(self, bid: Bid) -> None:
+        seat = self.to_act
+        self.bids.append((seat, bid))
+        self.events.append(("bid", seat, bid))
+        players = self.rules.players
+        if len(self.bids) < players:
+            self.to_act = (seat + 1) % players
+            return
+        best_seat, best = max(self.bids, key=lambda item: item[1])
+        if best is Bid.PASS:
+            self._all_passed()
+            return
+        self.taker, self.contract = best_seat, best
+        self.events.append(("taker", best_seat, best))
+        self.to_act = best_seat
+        if self.rules.has_partner_call:
+            self.phase = Phase.CALLING
+        else:
+            self._after_call()
+
+    def _call(self, card: Card) -> None:
+        self.called = card
+        self.events.append(("call", self.taker, card))
+        self._after_call()
+
+    def _after_call(self) -> None:
+        if dog_destination(self.contract) == "taken":
+            self.events.append(("dog_shown", tuple(cards_of(self.dog))))
+            self.hands[self.taker] |= self.dog
+            self.phase = Phase.DISCARD
+        else:
+            self.events.append(("dog_set_aside",))
+            self._to_slam_phase()
+
+    def _discard(self, card: Card) -> None:
+        self.hands[self.taker] &= ~(1 << card.index)
+        self.discard.append(card.index)
+        if card.is_trump:
+            self.events.append(("discarded_trump", self.taker, card))
+        if len(self.discard) == self.rules.dog_size:
+            self.events.append(("discard_done", self.taker))
+            self._to_slam_phase()
+
+    def _to_slam_phase(self) -> None:
+        if self.called is not None:
+            holder = next(seat for seat in range(self.rules.players)
+                          if self.hands[seat] >> self.called.index & 1) \
+                if any(h >> self.called.index & 1 for h in self.hands) else None
+            self.partner = holder if holder != self.taker else None
+        self.phase = Phase.SLAM
+        self.to_act = self.taker
+
+    def _slam(self, choice: Slam) -> None:
+        self.chelem_announced = choice is Slam.ANNOUNCE
+        if self.chelem_announced:
+            self.events.append(("chelem_announced", self.taker))
+        self.petit_chelem_announced = choice is Slam.ANNOUNCE_PETIT
+        if self.petit_chelem_announced:  # our choice: like a slam, the announcer leads
+            self.events.append(("petit_chelem_announced", self.taker))
+        self.phase = Phase.PLAYING
+        self.leader = self.taker if self.chelem_announced or self.petit_chelem_announced \
+            else first_to_act(self.dealer, self.rules.players)
+        self.to_act = self.leader
+
+    def _all_passed(self) -> None:
+        """Everybody passed: the deal is void (the goulash variant plays it instead)."""
+        self._void("all_passed")

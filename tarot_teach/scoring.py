@@ -27,7 +27,7 @@ from .tables import (CHELEM, COMBINED_CHELEM, CONTRACT_BASE, HANDFUL_LEVELS, MIS
 from .variants import format_points
 
 __all__ = ["TARGETS", "target_for", "ScoreBreakdown", "score_deal", "score", "explain_score",
-           "parse_points", "CHELEM_OUTCOMES", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
+           "parse_points", "CHELEM_OUTCOMES", "CHELEM_WORDS", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
            "score_goulash", "score_two_players", "misere_payments"]
 
 CHELEM_OUTCOMES = CHELEM
@@ -43,6 +43,8 @@ _CHELEM_WORDS = {
     "petit_announced_failed": "Petit chelem announced and missed",
     "petit_made": "Petit chelem made without announcement",
 }
+CHELEM_WORDS = _CHELEM_WORDS
+"""Each ``chelem`` value of a deal summary in words (for the book and the exercises)."""
 PETIT_CHELEM_OUTCOMES = tuple(PETIT_CHELEM)
 """The chelem values of the petit_chelem variant (all tricks but one)."""
 

@@ -372,8 +372,8 @@ class Position:
         if owed >= 0 and has_small[owed]:
             taker += -1 if owed == 0 else 1  # the exchange card is given
             owed = -1
-        if is_last and owed >= 0 and self.aside_small[owed]:
-            taker += -1 if owed == 0 else 1  # given from the discard (or the dog)
+        if is_last and owed >= 0:  # given from the discard (or the dog), or never given:
+            taker += -1 if owed == 0 else 1  # its half point moves all the same (RULES.md §8)
             owed = -1
         sweep = win_side if sweep == 2 or sweep == win_side else -1
         return taker, (winner, sweep, owed, has_small[0], has_small[1])

@@ -168,8 +168,8 @@ def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
     page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
             if r.status >= 400 else None)
     page.goto(url, wait_until="commit")
-    page.wait_for_function(
-        "['ready', 'failed'].includes(document.documentElement.dataset.ttLive)",
+    page.wait_for_function(  # (no documentElement yet just after "commit")
+        "['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)",
         timeout=live_timeout)
     live = page.evaluate("window.ttLive")
     result = {"problems": problems, "live": live, "right": None, "wrong": None,
@@ -429,7 +429,7 @@ def test_a_browser_without_the_key_is_told_how_to_start(tarot_teach_server):
         try:
             page = browser.new_context().new_page()
             page.goto(base + "book/07-tricks.html")
-            page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
+            page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
                                    timeout=30_000)
             assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
         finally:

@@ -59,7 +59,7 @@ def test_progress_survives_a_reload_in_the_browser(built_book, static_server):  
             assert result["right"], result["problems"]
             page = context.new_page()
             page.goto(url, wait_until="commit")
-            page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
+            page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
                                    timeout=90_000)
             saved = page.evaluate("window.localStorage.getItem('tarot_teach.progress')")
             assert saved and "solved" in saved

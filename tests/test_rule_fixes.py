@@ -214,3 +214,28 @@ def test_unpaid_exchange_in_thirds_for_cosmic_tribe_is_one_unit():
         assert Fraction(state.result.taker_half_points, 3) == state.result.taker_points
         assert state.result.taker_half_points == state._units_of(state.final_piles[0]) \
             + owed[1] - owed[0]
+
+
+def test_a_goulash_exchange_card_never_given_still_moves_its_half_point():
+    """Goulash: an Excuse player who never wins a small card still pays its half point."""
+    import random as _random
+    checked = 0
+    for seed in range(200):
+        state = GameState.new(RuleSet(goulash=True), seed=seed)
+        if state.is_over:
+            continue
+        for _ in range(4):
+            state.play("pass")
+        rng = _random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            excuse = [c for c in legal if c in DECK and c.is_excuse]
+            state.play(excuse[0] if excuse and rng.random() < 0.9
+                       else legal[rng.randrange(len(legal))])
+        units = [sum(c.half_points for c in cards_of(pile)) for pile in state.final_piles]
+        for debtor, creditor in state.unpaid_debts:
+            units[debtor] -= 1
+            units[creditor] += 1
+            checked += 1
+        assert list(state.result.seat_units) == units
+    assert checked

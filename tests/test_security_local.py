@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from test_live_local import free_port
+
 from tarot_teach import site
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,14 +36,6 @@ app.tarot_tabs.released_seconds = float(sys.argv[4])
 site.serve_live(app)
 """
 ORPHAN, RELEASED = 4.0, 1.0
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:

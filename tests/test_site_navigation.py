@@ -4,7 +4,8 @@
   another page of the book is followed inside the page; the Python worker is not restarted
   (a variable set in Python on one page is still there on the next, one worker only); the
   new page's exercises answer; back/forward show the right page, whose exercises answer;
-  a Ctrl+click still opens a new tab; an anchor on another page is scrolled to.
+  math is typeset on a page reached by a link; a Ctrl+click still opens a new tab; from a
+  page without exercises, a link to one with exercises starts Python there.
 * A click on Check made while Python starts is kept and answered once Python is ready; the
   exercise says meanwhile that Python is starting, with the seconds.
 * A second visit takes Pyodide from the service worker's cache (the server sees no request
@@ -173,6 +174,9 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
 
             # A page without exercises, then back to one with exercises.
             follow(page, "a.right-next", "book/09-scoring")
+            # This page needs MathJax, which the previous one did not load: it is added.
+            assert page.locator(".math").count()
+            page.wait_for_selector("mjx-container", timeout=30_000)
             page.goto(base + "book/appendix-glossary.html")  # a full load: a new Python
             page.wait_for_function("window.ttNav && document.readyState === 'complete'")
             with context.expect_page() as opened:  # Ctrl+click: a new tab, this page stays

@@ -19,6 +19,7 @@ from .points import (ClickBoutsExercise, ContractExercise, CountPointsExercise, 
                      HigherCardExercise, NameThatCardExercise, TargetExercise)
 from .progress import Progress
 from .render import card_html, cards_html
+from .review import SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise
 from .scoring import ScoreDealExercise, ScoreSheetExercise
 from .table import TableWidget
 from .tables import CallExercise, HandfulExercise, OpeningLeadExercise, SplitScoreExercise
@@ -36,6 +37,7 @@ EXERCISES = (
     HonourPointsExercise, BidAdvisorExercise, DogChanceExercise, LikeliestSplitExercise,
     DefenceTrumpsExercise, VariantScoreExercise, CosmicPointsExercise, CosmicTrickExercise,
     MisereExercise, GoulashExercise,
+    VoidSeatsExercise, TrumpsOutExercise, SolverCardExercise,
 )
 """Every exercise class of the book, for tests that treat them all alike."""
 

@@ -138,11 +138,12 @@ def _locked(path: Path):
         try:
             import fcntl
 
+            flock = fcntl.flock  # missing in the browser's Python (Pyodide)
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             descriptor = os.open(path.with_name(path.name + ".lock"),
                                  os.O_RDWR | os.O_CREAT, 0o600)
-            fcntl.flock(descriptor, fcntl.LOCK_EX)
-        except (ImportError, OSError):
+            flock(descriptor, fcntl.LOCK_EX)
+        except (ImportError, AttributeError, OSError):
             pass  # no file locks here: the in-process lock is all there is
         try:
             yield

@@ -1,0 +1,281 @@
+"""How fast the built site answers a learner, and how much it downloads (issue 12).
+
+    .venv/bin/python benchmarks/site.py                      # every exercise page, both modes
+    .venv/bin/python benchmarks/site.py --pages 07-tricks 09-scoring --no-local
+    .venv/bin/python benchmarks/site.py --html /tmp/book/_build/html --no-local
+
+Static mode: the built folder on a plain static server on 127.0.0.1 (the project's, which
+sends no cache headers; this script counts the bytes of every response body it sends).
+For each page, in a fresh browser profile ("first visit"):
+  open   the page is opened and its first Check button clicked as soon as it is on screen
+         (a click made while Python starts is kept, see live.js): seconds from the start of
+         the navigation to the first feedback text;
+  next   the "next page" link is followed in the same tab and that page's Check clicked at
+         once: seconds from the click to its feedback (the kernel keeps running);
+  first  megabytes sent by the server for the first page (until its feedback);
+  second megabytes sent when the page is opened again in a new tab of the same profile
+         (a second visit: service worker cache and HTTP cache), and (open) seconds from
+         opening it to the first feedback.
+Local mode (`tarot-teach`, a kernel on this machine): open -> first feedback, and next.
+
+Chromium is Debian's /usr/bin/chromium (Playwright); nothing leaves 127.0.0.1 (requests to
+other hosts are aborted and counted). Figures depend on the machine's load: say so with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from tarot_teach import site  # noqa: E402
+from test_live_local import CHROMIUM, CHROMIUM_ARGS, exercise_pages, free_port  # noqa: E402
+from test_site_navigation import Counter, counting_server  # noqa: E402
+
+GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "local": 1.0}
+
+
+FEEDBACK_JS = """
+() => {
+  for (const f of document.querySelectorAll('.tt-live .tt-feedback')) {
+    if (f.textContent.trim()) return performance.now();
+  }
+  return 0;
+}
+"""
+
+
+def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple[float, float]":
+    """Go to ``url`` (or stay, after a link click), click the first Check as soon as it is on
+    screen; return (ms from navigation start to the first feedback, ms of the click)."""
+    if url:
+        page.goto(url, wait_until="commit")
+    check = page.locator(".tt-check").first
+    check.wait_for(state="visible", timeout=timeout)
+    clicked = page.evaluate("performance.now()")
+    check.click()
+    page.wait_for_function(FEEDBACK_JS, timeout=timeout, polling=50)
+    return page.evaluate(FEEDBACK_JS), clicked
+
+
+def next_page(page, timeout: float = 60_000) -> "float | None":
+    """Follow the "next" link; ms from the click to the next page's first feedback."""
+    link = page.locator("a.right-next").first
+    if not link.count():
+        return None
+    started = page.evaluate("performance.now()")
+    name = page.evaluate("window.ttLive && window.ttLive.pageName")
+    link.click()
+    page.wait_for_function("n => window.ttLive && window.ttLive.pageName !== n", arg=name,
+                           timeout=timeout)
+    if not page.locator("script#tt-live-cells").count() or not page.locator(".tt-check").count():
+        page.wait_for_function("() => window.ttLive.status === 'ready'", timeout=timeout)
+        return page.evaluate("performance.now()") - started
+    feedback, _ = open_and_answer(page, None, timeout)
+    return feedback - started
+
+
+def guard(context, outside: list) -> None:
+    def route(r):
+        if r.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+
+def mb(n: int) -> float:
+    return n / 1e6
+
+
+def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
+    counter = Counter()
+    server = counting_server(html, counter)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    rows = []
+    try:
+        for name in pages:
+            outside: list[str] = []
+            context = browser.new_context()  # a fresh profile: nothing cached
+            guard(context, outside)
+            row = {"page": name}
+            try:
+                page = context.new_page()
+                counter.take()
+                row["open"], _ = open_and_answer(page, base + name + ".html")
+                row["open"] /= 1000
+                page.wait_for_load_state("networkidle")
+                first = counter.take()
+                row["first"] = mb(sum(first.values()))
+                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:6]
+                nxt = next_page(page)
+                row["next"] = nxt / 1000 if nxt is not None else None
+                page.close()
+                counter.take()
+                again = context.new_page()
+                row["again"] = open_and_answer(again, base + name + ".html")[0] / 1000
+                again.wait_for_load_state("networkidle")
+                second = counter.take()
+                row["second"] = mb(sum(second.values()))
+                row["second_files"] = sorted(second.items(), key=lambda kv: -kv[1])[:4]
+            except Exception as error:  # noqa: BLE001 - a row says what went wrong
+                row["error"] = str(error).splitlines()[0]
+            row["outside"] = len(outside)
+            context.close()
+            rows.append(row)
+            print(format_static(row), flush=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+    return rows
+
+
+def start_tarot_teach(tmp: Path):
+    port = free_port()
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(tmp / "progress.json"),
+               TAROT_TEACH_NO_BROWSER="1")
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser", "--port",
+         str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\?key=\S+)", line)
+        if found:
+            threading.Thread(target=proc.stdout.read, daemon=True).start()  # drain
+            return proc, f"http://127.0.0.1:{port}/", found.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise RuntimeError("tarot-teach did not start")
+
+
+def local_mode(pages: list[str], browser) -> list[dict]:
+    import tempfile
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base, opened = start_tarot_teach(Path(tmp))
+        try:
+            context = browser.new_context()
+            outside: list[str] = []
+            guard(context, outside)
+            context.new_page().goto(opened)  # the address tarot-teach opens (its key)
+            for name in pages:
+                row = {"page": name}
+                page = context.new_page()
+                try:
+                    time.sleep(1.0)  # the server's pool warms the next kernel meanwhile
+                    row["open"] = open_and_answer(page, base + name + ".html")[0] / 1000
+                    nxt = next_page(page)
+                    row["next"] = nxt / 1000 if nxt is not None else None
+                except Exception as error:  # noqa: BLE001
+                    row["error"] = str(error).splitlines()[0]
+                row["outside"] = len(outside)
+                page.close()
+                rows.append(row)
+                print(format_local(row), flush=True)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return rows
+
+
+def _s(value) -> str:
+    return "    -" if value is None else f"{value:5.2f}"
+
+
+def format_static(row: dict) -> str:
+    if "error" in row:
+        return f"  {row['page']:26s} ERROR {row['error']}"
+    return (f"  {row['page']:26s} {_s(row['open'])} s  {_s(row['next'])} s  "
+            f"{row['first']:6.2f} MB  {row['second']:5.2f} MB  {_s(row['again'])} s"
+            + (f"  ({row['outside']} requests to other hosts!)" if row["outside"] else ""))
+
+
+def format_local(row: dict) -> str:
+    if "error" in row:
+        return f"  {row['page']:26s} ERROR {row['error']}"
+    return f"  {row['page']:26s} {_s(row['open'])} s  {_s(row['next'])} s"
+
+
+def summary(rows: list[dict], keys: list[str]) -> str:
+    parts = []
+    for key in keys:
+        values = [r[key] for r in rows if r.get(key) is not None]
+        if values:
+            parts.append(f"{key}: median {statistics.median(values):.2f}, max {max(values):.2f}"
+                         f" (goal <= {GOALS[key]})")
+    return "; ".join(parts)
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--html", type=Path, help="built site (default: the project's _build/html)")
+    parser.add_argument("--pages", nargs="*", help="page names such as 07-tricks (default: all)")
+    parser.add_argument("--no-local", action="store_true", help="skip the local (kernel) mode")
+    parser.add_argument("--no-static", action="store_true", help="skip the static mode")
+    parser.add_argument("--files", action="store_true", help="list the biggest downloads")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    root = site.project_root()
+    html = args.html
+    if html is None or not args.no_local:
+        if site.book_is_stale(root):
+            print("building the book…", flush=True)
+            site.build_book(root)
+        html = html or site.html_dir(root)
+    pages = [f"book/{p}" for p in args.pages] if args.pages else [
+        p for p in exercise_pages(html)]
+    print(f"{len(pages)} pages; {os.cpu_count()} CPUs, load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (other programs share them)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            if not args.no_static:
+                print("\nstatic site (plain static server, Pyodide in the browser)\n"
+                      f"  {'page':26s}  open   next   first visit  second visit (open)")
+                rows = static_mode(html, pages, browser)
+                ok = [r for r in rows if "error" not in r]
+                if ok:
+                    print("  " + summary(ok, ["open", "next", "first", "second", "again"]))
+                if args.files and ok:
+                    print("  biggest downloads, first visit of " + ok[0]["page"] + ": " + ", ".join(
+                        f"{p} {mb(n):.2f} MB" for p, n in ok[0]["biggest"]))
+                    print("  second visit: " + ", ".join(
+                        f"{p} {mb(n):.3f} MB" for p, n in ok[0]["second_files"]))
+            if not args.no_local:
+                print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
+                      f"  {'page':26s}  open   next")
+                rows = local_mode(pages, browser)
+                ok = [r for r in rows if "error" not in r]
+                if ok:
+                    values = [r["open"] for r in ok]
+                    print(f"  open: median {statistics.median(values):.2f}, max {max(values):.2f}"
+                          f" s (goal <= {GOALS['local']})")
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
