@@ -25,7 +25,7 @@ from ..players import ComputerPlayer
 from ..rules import Phase, RuleSet
 from ..solver import best_line, card_values
 from .feedback import AnswerError, Feedback, section_link
-from .seats import PLAYER_NAMES
+from ..names import SEAT_NAMES as PLAYER_NAMES  # teach/seats.py gave way to the engine list
 
 __all__ = ["points_text", "seat_names", "VoidQuestion", "void_question", "check_void_seats",
            "void_solution", "TrumpsQuestion", "trumps_question", "trumps_out",
