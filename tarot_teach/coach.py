@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import DECK, Card, Suit
-from .evaluation import evaluate_hand, suggest_bid
 from .game import GameState, Misere, Poignee, Slam
 from .inference import inferences, sample_deals, seat_name
 from .players import ComputerPlayer
@@ -291,18 +290,15 @@ def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
 
 
 def _bid_entry(state: GameState, seat: int, chosen: Bid) -> ReviewEntry:
-    hand = state.hand(seat)
-    evaluation = evaluate_hand(hand)
-    wanted = suggest_bid(hand)
-    allowed = [bid for bid in state.legal_actions() if isinstance(bid, Bid)]
-    best = wanted if wanted in allowed else Bid.PASS
+    """A bid against the learner's, which follows the hand evaluation (seed 003's scale):
+    the same bid is Best, one step away an Inaccuracy, further a Mistake."""
+    decision = ComputerPlayer().decide(state)
+    best = decision.action
     order = list(Bid)
     distance = abs(order.index(best) - order.index(chosen))
     band = Band.BEST if distance == 0 else Band.INACCURACY if distance == 1 else Band.MISTAKE
-    why = (f"The hand is worth {evaluation.total} points by the hand evaluation: "
-           + (f"{best.english}." if best is wanted else
-              f"{wanted.english}, but a higher bid was already made: pass."))
-    return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band, why, False)
+    return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band,
+                       decision.reason, False)
 
 
 def _compare_by_playouts(states: dict, side: int, rng: random.Random, samples: int,
