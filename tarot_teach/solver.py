@@ -142,7 +142,7 @@ class Position:
             self.last_excuse = "changes"
         self.table = {}
         self.nodes = 0
-        self.max_nodes = None
+        self.max_nodes = 1 << 62
 
     # ----- the rules of play, on masks --------------------------------------------------
 
@@ -204,7 +204,7 @@ class Position:
         progress, the later tricks, the exchange half point), fail-soft alpha-beta.
         ``wpos``, ``wcard``: the card winning the trick so far (-1 if none)."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        if self.nodes > self.max_nodes:
             raise SearchLimit(f"the search needed more than {self.max_nodes} nodes")
         trick = self.trick
         n = self.n
@@ -469,7 +469,8 @@ class Position:
 
 def _position(state, max_nodes) -> Position:
     position = Position(state)
-    position.max_nodes = max_nodes
+    if max_nodes is not None:
+        position.max_nodes = max_nodes
     return position
 
 
