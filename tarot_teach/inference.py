@@ -28,11 +28,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
+from .cards import DECK, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
 from .deal import has_petit_sec
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState, Misere, Poignee, Slam
-from .rules import Bid, Phase, RuleSet
+from .rules import Phase, RuleSet
 from .scoring import HANDFUL_LEVELS
 from .tricks import TRUMPS_ABOVE
 

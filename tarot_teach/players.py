@@ -249,7 +249,7 @@ class StrongPlayer(ComputerPlayer):
     def decide(self, state: GameState) -> Decision:
         if state.is_over:
             raise ValueError("the deal is over")
-        if state.phase is Phase.PLAYING and not state.seat_sides \
+        if state.phase is Phase.PLAYING and state.taker is not None \
                 and sum(hand.bit_count() for hand in state.hands) <= self.exact_cards:
             legal = state.legal_actions()
             if len(legal) > 1 and all(isinstance(a, Card) for a in legal):

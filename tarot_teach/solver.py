@@ -43,8 +43,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import TRUMPS_ABOVE, legal_mask, winning_position_ranked
-from .tricks import PLAIN_ORDER
+from .tricks import PLAIN_ORDER, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
@@ -78,10 +77,10 @@ class Position:
         if state.phase is not Phase.PLAYING or state.is_over:
             raise NotSolvable("The solver analyses the play of the cards; this deal is in the "
                               f"{state.phase.value} phase.")
-        if getattr(state, "seat_sides", False):
+        if state.rules.two_players or state.taker is None:
             raise NotSolvable("The solver needs a taker's side and a defence; in this game "
                               "(goulash or two players) every seat plays for itself.")
-        if state.imprenable is not None:
+        if state.view(state.to_act).petit_imprenable is not None:
             raise NotSolvable("The solver does not analyse deals with an imprenable Petit.")
         rules = state.rules
         self.rules = rules
