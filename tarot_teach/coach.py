@@ -34,10 +34,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import DECK, Card, Suit
-from .evaluation import evaluate_hand, suggest_bid
 from .game import GameState, Misere, Poignee, Slam
 from .inference import inferences, sample_deals, seat_name
-from .players import ComputerPlayer
+from .players import ComputerPlayer, hand_count
 from .record import state_from_record
 from .rules import Bid, Phase
 from .scoring import HANDFUL_LEVELS
@@ -292,14 +291,13 @@ def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
 
 def _bid_entry(state: GameState, seat: int, chosen: Bid) -> ReviewEntry:
     hand = state.hand(seat)
-    evaluation = evaluate_hand(hand)
-    wanted = suggest_bid(hand)
+    worth, wanted = hand_count(hand)  # the same count and scale as the computer's hint
     allowed = [bid for bid in state.legal_actions() if isinstance(bid, Bid)]
     best = wanted if wanted in allowed else Bid.PASS
     order = list(Bid)
     distance = abs(order.index(best) - order.index(chosen))
     band = Band.BEST if distance == 0 else Band.INACCURACY if distance == 1 else Band.MISTAKE
-    why = (f"The hand is worth {evaluation.total} points by the hand evaluation: "
+    why = (f"{worth} by the hand evaluation: "
            + (f"{best.english}." if best is wanted else
               f"{wanted.english}, but a higher bid was already made: pass."))
     return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band, why, False)
