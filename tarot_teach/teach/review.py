@@ -25,7 +25,7 @@ from ..players import ComputerPlayer
 from ..rules import Phase, RuleSet
 from ..solver import best_line, card_values
 from .feedback import AnswerError, Feedback, section_link
-from .seats import PLAYER_NAMES
+from ..names import SEAT_NAMES
 
 __all__ = ["points_text", "seat_names", "VoidQuestion", "void_question", "check_void_seats",
            "void_solution", "TrumpsQuestion", "trumps_question", "trumps_out",
@@ -49,7 +49,7 @@ def seat_names(players: int, learner: "int | None" = None) -> list[str]:
     >>> seat_names(4, 2)
     ['Ada', 'Bruno', 'You', 'Dmitri']
     """
-    return ["You" if seat == learner else PLAYER_NAMES[seat] for seat in range(players)]
+    return ["You" if seat == learner else SEAT_NAMES[seat] for seat in range(players)]
 
 
 _PAGE = "21-coach"
