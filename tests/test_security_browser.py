@@ -299,6 +299,8 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
                 }""", 11 * 1024 * 1024)
                 page.locator(".tt-live-lost").wait_for(timeout=30_000)
                 assert "connection" in page.locator(".tt-live-lost").inner_text()
+                page.wait_for_timeout(2000)
+                assert page.evaluate("window.ttLive.status") == "disconnected"
                 page.locator(".tt-live-reconnect").click()
                 page.wait_for_function("!document.querySelector('.tt-live-lost')",
                                        timeout=30_000)
