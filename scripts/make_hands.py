@@ -9,7 +9,9 @@ Each hand is a seeded deal played by the computer players of
 ``tarot_teach.players`` (or a hand built with ``GameState.from_hands`` and a
 scripted line of play). The commentary is written by hand in ``HANDS`` below,
 keyed by trick; a trick without a written comment gets a plain sentence made
-from the facts of the trick (who led, who won with what, what it was worth).
+from the engine's facts of the trick (``tarot_teach.guided.trick_facts``: who
+led, who won with what, where the Excuse went, whether a card is owed for it,
+what the trick brought the winners' pile).
 Every file is checked with ``check_guided_hand`` before it is written.
 """
 
@@ -27,9 +29,11 @@ from tarot_teach import DECK, GameState, RuleSet, parse_card, replay  # noqa: E4
 from tarot_teach.cards import Card  # noqa: E402
 from tarot_teach.evaluation import evaluate_hand  # noqa: E402
 from tarot_teach.game import Poignee  # noqa: E402
-from tarot_teach.guided import check_guided_hand  # noqa: E402
+from tarot_teach.guided import (TrickFacts, check_guided_hand, load_guided_hand,  # noqa: E402
+                                trick_facts)
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
+from tarot_teach.variants import format_points  # noqa: E402
 
 OUT = ROOT / "exercises" / "hands"
 NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
@@ -137,6 +141,11 @@ LEAD_WORDS = {
     "Only trumps left": ["with nothing but trumps left"],
     "Play the Excuse now": ["the Excuse, so that it is not left for the last trick"],
 }
+"""Words for the computer players' reasons to lead (their reason text starts with the key)."""
+
+COURT_LEAD_WORDS = ["the lowest card of the longest suit",
+                    "a court card, but the lowest of the longest suit"]
+"""For "Lead a small card" when the lowest card of the suit is a court card (never "small")."""
 
 
 def _singular(suit) -> str:
@@ -147,55 +156,60 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def narrate(state: GameState, number: int, reasons: dict, learner: int) -> str:
-    """A plain teacher's sentence or two about trick ``number`` (1-based), from its facts."""
-    from tarot_teach import points
-
-    leader, indexes, winner = state.tricks[number - 1]
-    cards = [DECK[i] for i in indexes]
-    players = state.players
-    seats = [(leader + k) % players for k in range(players)]
+def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int) -> str:
+    """A plain teacher's sentence or two about one trick, from the engine's facts of it
+    (:func:`tarot_teach.guided.trick_facts`): who won it, where the Excuse went, whether a
+    card is owed for it, and what it was worth to the winners."""
+    number, leader, winner = trick.number, trick.leader, trick.winner
+    seats = [seat for seat, _ in trick.plays]
+    cards = [card for _, card in trick.plays]
     led = cards[0]
     lead_reason = reasons.get((number, leader), "")
     choices = next((w for prefix, w in LEAD_WORDS.items() if lead_reason.startswith(prefix)), [])
+    if choices is LEAD_WORDS["Lead a small card"] and led.half_points != 1:
+        choices = COURT_LEAD_WORDS
     why = choices[number % len(choices)] if choices else ""
     verb = "lead" if leader == learner else "leads"
     parts = [f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")]
-    first_real = next((c for c in cards if not c.is_excuse), None)
-    win_card = cards[seats.index(winner)]
+    led_suit = trick.led_suit
+    win_card = trick.card_of(winner)
     if winner == leader and not win_card.is_excuse:
         parts.append("Nobody has a higher trump: it wins." if win_card.is_trump
                      else "Nobody can beat it or trump it: it wins.")
-    elif win_card.is_trump and first_real is not None and first_real.suit.is_plain:
+    elif win_card.is_trump and led_suit is not None and led_suit.is_plain:
         has, trumps = ("have", "trump") if winner == learner else ("has", "trumps")
-        parts.append(f"{who(winner, learner)} {has} no {first_real.suit.english} and {trumps} "
+        parts.append(f"{who(winner, learner)} {has} no {led_suit.english} and {trumps} "
                      f"with {{{win_card}}}.")
     elif win_card.is_trump:
         parts.append(f"{mention(win_card)} is the highest trump played and takes it.")
     else:
         parts.append(f"{mention(win_card)} is the highest {_singular(win_card.suit)} and "
                      "takes it.")
-    for seat, card in zip(seats, cards):
+    for seat, card in trick.plays:
         if card.is_excuse and seat != winner:
-            last = number == state.rules.tricks
             plays = "play" if seat == learner else "plays"
-            parts.append(f"{who(seat, learner)} {plays} the Excuse "
-                         + ("on the last trick: it changes sides." if last else
-                            "instead of a card: it stays with its side, which owes a small "
-                            "card in exchange."))
+            own_side = state.side_of(seat)
+            if trick.excuse_to_side != own_side:
+                fate = "on the last trick: it changes sides."
+            elif trick.exchange_owed:
+                fate = ("instead of a card: it stays with its side, which owes the winners a "
+                        "half-point card in exchange.")
+            else:
+                fate = "instead of a card: it stays with its side, which also wins the trick."
+            parts.append(f"{who(seat, learner)} {plays} the Excuse {fate}")
         elif state.called is not None and card is state.called:
             parts.append(f"{mention(card)} is the called card: now everybody knows who the "
                          "partner is.")
         elif card.is_trump and card.rank == 1:
             parts.append(f"The Petit falls to {side_word(state, winner)}.")
     big = [c for s, c in zip(seats, cards) if (c.is_king or c.rank == 21 and c.is_trump)
-           and state.side_of(s) != state.side_of(winner) and c is not win_card]
+           and state.side_of(s) != trick.winner_side and c is not win_card]
     if big:
         parts.append(" and ".join(mention(c) for c in big) + f" go{'es' if len(big) == 1 else ''} "
                      f"to {side_word(state, winner)}.")
-    worth = points(cards)
-    if worth >= 5 and not big:
-        parts.append(f"The trick is worth {float(worth):g} points to {side_word(state, winner)}.")
+    if (trick.worth >= 5 or trick.exchange_owed) and not big:
+        parts.append(f"The trick is worth {format_points(int(trick.worth * 2), 2)} points to "
+                     f"{side_word(state, winner)}.")
     return " ".join(_sentence(p) for p in parts)
 
 
@@ -251,8 +265,10 @@ def guided_file(name: str, spec: dict) -> dict:
     if spec.get("discard"):
         commentary.append({"at": "discard", "text": spec["discard"]})
     written = spec.get("tricks", {})
+    facts = trick_facts(load_guided_hand({"title": name, "learner": learner, "record": record,
+                                          "expected": replay(record)}))
     for number in range(1, len(state.tricks) + 1):
-        text = written.get(number) or narrate(state, number, reasons, learner)
+        text = written.get(number) or narrate(state, facts[number - 1], reasons, learner)
         commentary.append({"at": "trick", "trick": number, "winner": state.tricks[number - 1][2],
                            "text": text})
     commentary.append({"at": "end", "text": spec["end"]})
@@ -324,7 +340,7 @@ HANDS["take-made"] = dict(
     bids="Bruno, Chloé and Dmitri pass. Your hand counts 50 points on the scale of "
          "the hand-evaluation chapter: eight trumps with {T21}, a King in diamonds, "
          "nothing spectacular. That is a Take (Prise), the smallest bid: the dog will help.",
-    discard="The dog brings {KS}, {T12} and three hearts ({QH}, {CH}, {7H}). You lay aside "
+    discard="The dog brings {KS}, {T12}, three hearts ({QH}, {CH}, {7H}) and {7D}. You lay aside "
             "every heart ({QH}, {CH}, {JH}, {6H}, {7H}) and the lonely {7C}. The Queen and Knight of "
             "hearts are points kept safe in your pile, and with no hearts left any heart led "
             "by the defence can be trumped.",
@@ -340,8 +356,9 @@ HANDS["take-made"] = dict(
         8: "Chloé leads {6S}. Your {JS} cannot stop Bruno's {QS}: the defence wins a "
            "few points here.",
         17: "You lead {QD}; Chloé saves her Excuse by playing it before the last trick, and "
-            "Dmitri trumps with {T9}. The Excuse stays with the defence and they owe you a "
-            "small card for it.",
+            "Dmitri trumps with {T9}. The defence wins the trick and your Queen, and the "
+            "Excuse stays on its own side: as the defence won the trick, nothing is given in "
+            "return for it.",
         18: "Dmitri leads {QC} and you must trump with your last card, {T16}, which also "
             "catches Bruno's {KC}: a fine last trick.",
     },
@@ -360,7 +377,8 @@ HANDS["guard-failed"] = dict(
             "and a poignée goes to the side that wins.",
     bids="Dmitri passes and you bid Guard (Garde): the hand counts 58 points, with eight "
          "trumps, {T1} to protect and two Kings. Bruno and Chloé pass.",
-    discard="The dog gives you {T3} and {T13}, good news. You discard {QH}, {2H}, {CD}, "
+    discard="The dog gives you {T3} and {T13}, good news, with {2H}, {10D}, {CD} and {3C}. "
+            "You discard {QH}, {2H}, {CD}, "
             "{10D}, {JS} and {3S}: the hearts and diamonds go, so that you can trump those "
             "suits, and the Queen and Knight are safe in your pile. You also show a simple "
             "poignée of ten trumps before your first card.",
@@ -388,7 +406,8 @@ HANDS["petit-au-bout-won"] = dict(
             "more, multiplied by the contract.",
     bids="Everybody else passes; your hand counts 46 points: five trumps with {T21} and "
          "{T1}, two Kings ({KS}, {KC}). A Take.",
-    discard="The dog is generous: {T3}, {T6}, {T9}, {T16} and two small hearts. You discard "
+    discard="The dog is generous: {T3}, {T6}, {T9}, {T16} and two small hearts, {4H} and "
+            "{6H}. You discard "
             "{1D}, {2D}, {5D}, {QH}, {4H} and {5H}: void in diamonds, and the Queen of hearts "
             "safely counted.",
     tricks={
@@ -416,7 +435,8 @@ HANDS["petit-au-bout-lost"] = dict(
             "on the last trick: a lost contract gets worse.",
     bids="Dmitri passes, you take: 44 points on the scale, with {T21} but a lot of small "
          "cards. Bruno and Chloé pass.",
-    discard="The dog holds {T1}: a bout, but one to protect with your seven trumps. You "
+    discard="The dog holds {T1}, a bout, but one to protect with your seven trumps, and "
+            "{QS}, {QH}, {JC}, {7C} and {2S}. You "
             "discard {QD}, {CD}, {QC}, {JC}, {7C} and {9C}, emptying diamonds and clubs.",
     tricks={
         1: "Dmitri leads {4H}; your {10H} is beaten by Bruno's {JH}, and Chloé, void in "
@@ -424,7 +444,7 @@ HANDS["petit-au-bout-lost"] = dict(
         3: "Chloé leads {KD}: you are void and trump with {T3}, winning the King.",
         16: "Dmitri leads {CC}: you are void in clubs and must trump. You have {T21} and the "
             "Petit: the 21 wins for sure, the Petit could be overtrumped.",
-        17: "You lead {KH}, hoping it wins; Chloé throws the Excuse and Dmitri trumps with "
+        17: "You lead {KH}, hoping it wins; Chloé plays the Excuse and Dmitri trumps with "
             "{T16}. The King is lost.",
         18: "The last trick: Dmitri leads {T18}, your {T1} is the only card you hold and it is "
             "caught. The defence wins the Petit on the last trick: petit au bout for the "
@@ -443,7 +463,8 @@ HANDS["poignee"] = dict(
     summary="You show ten trumps before your first card: 20 points for the side that wins.",
     bids="Dmitri passes. Your hand counts 56 points: all three bouts ({T21}, {T1} and the "
          "Excuse) with eight trumps. That is a Guard (Garde).",
-    discard="The dog brings {T16}: nine trumps now. You discard {CS}, {QH}, {2H}, {5H}, {QC} "
+    discard="The dog brings {T16}: nine trumps now. The rest of it is {2H}, {2D}, {9D}, {4C} "
+            "and {9C}. You discard {CS}, {QH}, {2H}, {5H}, {QC} "
             "and {4C}: no more spades or hearts, and the Queens are safe. Just before your "
             "first card you show a simple poignée: your nine trumps and the Excuse. The Excuse "
             "may complete a poignée only like this, when you have no other trump to show.",
@@ -465,11 +486,12 @@ HANDS["poignee"] = dict(
 HANDS["excuse-last-trick"] = dict(
     state=lambda: seeded(4, "guided:24", 0), player=KeepExcuse(1), learner=1,
     title="The Excuse kept to the last trick changes sides",
-    summary="You keep the Excuse until the very last trick. By the FFT rule it then goes to "
-            "the defence: a bout and 4 points lost.",
+    summary="You keep the Excuse until the very last trick. By the rule this book follows, it "
+            "then changes sides and goes to the defence: a bout and 4 points lost.",
     bids="You speak first: 51 points on the scale, with {T21}, the Excuse and two Kings. "
          "A Take; the others pass.",
-    discard="The dog gives you {T1}, {T10} and {T18}. You discard {10H}, {QD}, {JD}, {4D}, "
+    discard="The dog gives you {T1}, {T10} and {T18}, with {8S}, {QD} and {10C}. You discard "
+            "{10H}, {QD}, {JD}, {4D}, "
             "{6D} and {7D}: void in hearts and diamonds.",
     tricks={
         4: "Chloé leads {1H}; you play last, nobody has trumped, so {T1} wins safely. Two bouts "
@@ -493,7 +515,8 @@ HANDS["three-players"] = dict(
     summary="Three players, 24 cards each and a dog of six: the same rules, longer hands.",
     bids="You speak first with seven trumps, {T21} and {T1}, and two Kings: a Guard. "
          "Chloé and Ada pass.",
-    discard="The dog brings four trumps ({T2}, {T11}, {T12}, {T15}). You discard the hearts "
+    discard="The dog brings four trumps ({T2}, {T11}, {T12}, {T15}), {JH} and {1C}. You "
+            "discard the hearts "
             "{QH}, {JH}, {8H}, {9H} and the spades {CS}, {JS}: void in hearts, and the court "
             "cards are safe.",
     tricks={
@@ -521,7 +544,7 @@ HANDS["five-players"] = dict(
             "defender would, you only see the dog. Then she shows a double poignée: ten trumps "
             "(with five players eight make a simple one, ten a double).",
     tricks={
-        1: "Bruno leads {KS}; Eve trumps with {T2}. You throw {6S}, a small card.",
+        1: "Bruno leads {KS}; Eve trumps with {T2}. You follow suit with {6S}, a small spade.",
         11: "You lead {5D}, a small diamond: the King stays hidden. Eve, who is void, wins "
             "with {T1}.",
         13: "Bruno leads {7H}, Eve trumps with {T18} and nobody plays after you. Now you give "

@@ -10,11 +10,16 @@
 
 from .cards import (BOUTS, DECK, EXCUSE, MONDE, PETIT, Card, InvalidCard, Suit, count_bouts,
                     parse_card, parse_cards, points, sort_cards)
+from .bidding import (DOG_DESTINATIONS, callable_cards, dog_destination, first_to_act, legal_bids,
+                      next_dealer)
 from .deal import deal_hands, has_petit_sec
+from .declarations import (MISERE_KINDS, Misere, misere_kinds, misere_problem, poignee_options,
+                           poignee_problem)
 from .discard import discard_problems, discardable_cards
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction, InvalidNotation, InvalidRecord, Rule, TarotError
 from .game import DealResult, GameState, Poignee, SeatView, Slam, random_playout
 from .ledger import Ledger
+from .names import SEAT_NAMES, seat_name, seat_names, the
 from .record import load_record, replay, state_from_record
 from .rules import VARIANTS, Bid, Phase, RuleSet
 from .scoring import TARGETS, ScoreBreakdown, explain_score, score, score_summary, target_for
@@ -29,5 +34,8 @@ __all__ = [
     "GameState", "Poignee", "SeatView", "Slam", "random_playout", "Ledger", "load_record",
     "replay", "state_from_record", "VARIANTS", "Bid", "Phase", "RuleSet", "TARGETS",
     "ScoreBreakdown", "explain_score", "score", "score_summary", "target_for", "led_suit",
-    "legal_cards", "trick_winner", "why_illegal",
+    "legal_cards", "trick_winner", "why_illegal", "DOG_DESTINATIONS", "callable_cards",
+    "dog_destination", "first_to_act", "legal_bids", "next_dealer", "MISERE_KINDS", "Misere",
+    "misere_kinds", "misere_problem", "poignee_options", "poignee_problem", "SEAT_NAMES",
+    "seat_name", "seat_names", "the", "InvalidNotation", "Rule", "TarotError",
 ]

@@ -37,6 +37,7 @@ __all__ = [
     "MONDE",
     "BOUTS",
     "InvalidCard",
+    "InvalidNotation",
     "parse_card",
     "parse_cards",
     "points",
@@ -45,8 +46,9 @@ __all__ = [
 ]
 
 
-class InvalidCard(ValueError):
-    """A card name that is not one of the 78 cards."""
+# InvalidCard (a card that is not one of the 78) and InvalidNotation (unreadable card text,
+# what parsing raises) live with the other errors.
+from .errors import InvalidCard, InvalidNotation  # noqa: E402
 
 
 class Suit(enum.Enum):
@@ -305,8 +307,15 @@ _EXPECTED = ("expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, 
              "suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse")
 
 
+_LONGEST_NAME = 12  # no card name is longer ("excuse", "T21", " 10s ", ...)
+
+
 def _parse_index(text: str) -> int:
     word = text.strip().upper()
+    if len(word) > _LONGEST_NAME:
+        # Refused before any int(): 4,301 digits and more would raise a bare ValueError.
+        raise InvalidCard(f"{text.strip()[:_LONGEST_NAME]!r}… is not a card: it is too long "
+                          f"({_EXPECTED})")
     if word in _EXCUSE_NAMES:
         return 0
     trump_text = word[1:] if word.startswith("T") else word
@@ -316,13 +325,13 @@ def _parse_index(text: str) -> int:
         number = int(trump_text)
         if 1 <= number <= 21 and trump_text == str(number):
             return number
-        raise InvalidCard(f"{text!r} is not a card: trumps go from 1 to 21 ({_EXPECTED})")
+        raise InvalidNotation(f"{text!r} is not a card: trumps go from 1 to 21 ({_EXPECTED})")
     if len(word) >= 2:
         suit = _SUIT_BY_LETTER.get(word[-1])
         rank = _RANK_BY_TEXT.get(word[:-1])
         if suit is not None and rank is not None:
             return 22 + 14 * PLAIN_SUITS.index(suit) + rank - 1
-    raise InvalidCard(f"{text!r} is not a card: {_EXPECTED}")
+    raise InvalidNotation(f"{text!r} is not a card: {_EXPECTED}")
 
 
 _PARSE_CACHE: dict[str, Card] = {}
@@ -336,12 +345,12 @@ def parse_card(text: "str | Card") -> Card:
     >>> parse_card("11H")
     Traceback (most recent call last):
     ...
-    tarot_teach.cards.InvalidCard: '11H' is not a card: expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, K; suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse
+    tarot_teach.errors.InvalidNotation: '11H' is not a card: expected a plain card like KH, 10S, QD or CC (rank 1-10, J, C, Q, K; suit S, H, D, C), a trump T1-T21 (or 1-21), or EX for the Excuse
     """
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidCard(f"{text!r} is not a card name: {_EXPECTED}")
+        raise InvalidNotation(f"{text!r} is not a card name: {_EXPECTED}")
     card = _PARSE_CACHE.get(text)
     if card is None:
         card = DECK[_parse_index(text)]

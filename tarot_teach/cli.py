@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 
 from .errors import IllegalAction, InvalidRecord
@@ -22,9 +24,24 @@ from .record import load_record, replay
 from .rules import RuleSet
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a hand record is a few kilobytes
+
+
+def _port(text: str) -> int:
+    """A TCP port number for --port (argparse turns the ValueError into a usage error)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number: use 1 to 65535")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
-    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    parser.add_argument("--port", type=_port, default=8000,
+                        help="port on 127.0.0.1, 1 to 65535 (default 8000)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--no-build", action="store_true", help="serve the book as last built")
     commands = parser.add_subparsers(dest="command")
@@ -43,6 +60,24 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: "list[str] | None" = None) -> int:
+    """Run one command; its exit code (2: a bad argument or file, with a message)."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a reader gone away shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        # The reader went away (``tarot-teach deal | head``): stop quietly, as Unix tools do.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: "list[str] | None") -> int:
     args = _parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
@@ -55,7 +90,33 @@ def main(argv: "list[str] | None" = None) -> int:
     return main_serve(port=args.port, open_browser=not args.no_browser, rebuild=not args.no_build)
 
 
+def _check_readable(path: str) -> "str | None":
+    """Why ``path`` cannot be a hand record file (None if it may be read): only regular
+    files of a sane size are read, so a FIFO or a device never hangs the command."""
+    try:
+        # O_NONBLOCK: opening a FIFO without a writer must not wait for one.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return f"cannot read {path}: {error.strerror or error}"
+    try:
+        info = os.fstat(descriptor)
+    finally:
+        os.close(descriptor)
+    if stat.S_ISDIR(info.st_mode):
+        return f"cannot read {path}: it is a directory"
+    if not stat.S_ISREG(info.st_mode):
+        return f"cannot read {path}: it is not a regular file (a hand record is a JSON file)"
+    if info.st_size > MAX_RECORD_BYTES:
+        return (f"{path} is {info.st_size:,} bytes: too large for a hand record "
+                f"(at most {MAX_RECORD_BYTES // (1024 * 1024)} MiB)")
+    return None
+
+
 def _replay(path: str) -> int:
+    problem = _check_readable(path)
+    if problem:
+        print(f"{path}: not a valid hand record: {problem}", file=sys.stderr)
+        return 2
     try:
         result = replay(load_record(path))
     except InvalidRecord as error:
@@ -85,15 +146,28 @@ def _selfplay(players: int, deals: int, seed: int, out: str) -> int:
         print("--deals must be 0 or more", file=sys.stderr)
         return 2
     rules = RuleSet(players=players)
-    stream = sys.stdout if out == "-" else open(out, "w", encoding="utf-8")
+    try:
+        stream = sys.stdout if out == "-" else open(out, "w", encoding="utf-8")
+    except OSError as error:
+        print(f"--out {out}: cannot write there ({error.strerror or error})", file=sys.stderr)
+        return 2
     try:
         for number in range(deals):
             state = play_out(GameState.new(rules, seed=f"{seed}:{number}", dealer=number % players))
             record = state.to_record()
             stream.write(json.dumps({"record": record, "result": replay(record)}) + "\n")
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        print(f"--out {out}: writing failed ({error.strerror or error})", file=sys.stderr)
+        return 2
     finally:
         if stream is not sys.stdout:
-            stream.close()
+            try:
+                stream.close()
+            except OSError:
+                pass  # already reported by the flush above
     return 0
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from .errors import Rule
+from .names import the
 
 __all__ = ["discard_problems", "discardable_cards"]
 
@@ -33,14 +35,12 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
     bit = 1 << card_index
     card = DECK[card_index]
     if not hand & bit:
-        # card.name already starts with "the" for the Excuse and the Petit
-        the_name = card.name if card.name.startswith("the ") else f"the {card.name}"
-        return f"You do not hold {the_name}.", "not_in_hand"
+        return f"You do not hold {the(card)}.", Rule.NOT_IN_HAND
     if bit & KINGS_MASK:
-        return f"A King may not go to the discard ({card.name}).", "discard_king"
+        return f"A King may not go to the discard ({card.name}).", Rule.DISCARD_KING
     if bit & BOUTS_MASK:
         return (f"A bout (the 21, the Petit or the Excuse) may not go to the discard "
-                f"({card.name}).", "discard_bout")
+                f"({card.name}).", Rule.DISCARD_BOUT)
     if card.is_trump:
         others = hand & FREE_DISCARD_MASK
         count = others.bit_count()
@@ -49,7 +49,7 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
             more = ", …" if count > 6 else ""
             return (f"A trump may go to the discard only when you have nothing else to lay "
                     f"aside: you could still discard {count} other card{'s' if count != 1 else ''} "
-                    f"({names}{more}), so {card.name} must stay.", "discard_trump")
+                    f"({names}{more}), so {card.name} must stay.", Rule.DISCARD_TRUMP)
     return None
 
 

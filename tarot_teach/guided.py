@@ -17,7 +17,12 @@ that each card named in a trick's comment was played in that trick (or, before
 the play, is in the hands), that each question's expected card is legal and is
 the one the record plays, and the figures the comments state: the hand's points
 in the bid comment; the target, the margin and what each defender pays or gains
-in the end comment.
+in the end comment. It also checks the words against the engine's facts of each
+trick (:func:`trick_facts`): what "the trick is worth N points" to a side, that
+an exchange card is owed only when the Excuse's side lost the trick, that only a
+card worth half a point is called small or low, that "throw" names only a card
+that neither follows suit nor trumps, and that the discard comment names every
+card of the dog.
 """
 
 from __future__ import annotations
@@ -25,17 +30,18 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, parse_card
+from .cards import DECK, Card, Suit, parse_card
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
 from .record import replay, state_from_record
 from .rules import Phase
 
-__all__ = ["GuidedHand", "Question", "load_guided_hand", "check_guided_hand", "judge_answer",
-           "CARD_MENTION"]
+__all__ = ["GuidedHand", "Question", "TrickFacts", "load_guided_hand", "check_guided_hand",
+           "judge_answer", "trick_facts", "CARD_MENTION"]
 
 CARD_MENTION = re.compile(r"\{([^{}\s]+)\}")
 
@@ -123,6 +129,89 @@ class GuidedHand:
     def comments_until(self, step: int) -> list[str]:
         """The comments whose moment has come by ``step``, in order."""
         return [note["text"] for note in self.commentary if self.anchor_step(note) <= step]
+
+
+@dataclass(frozen=True)
+class TrickFacts:
+    """What the engine did with one trick: the source of every sentence about it.
+
+    ``plays`` lists ``(seat, card)`` in the order played. ``excuse_to_side`` is the
+    side (0 the taker's, 1 the defence) whose pile the engine put the Excuse in;
+    ``exchange_owed`` is True when that trick left the Excuse's side owing the
+    winners a half-point card; ``worth`` is what the trick brought the winner's
+    side: the trick's cards the engine put in its pile, plus that owed card.
+    """
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    winner_side: int
+    excuse_seat: "int | None"
+    excuse_to_side: "int | None"
+    exchange_owed: bool
+    worth: Fraction
+    last: bool
+
+    @property
+    def led_suit(self) -> "Suit | None":
+        """The suit of the first card that is not the Excuse."""
+        return next((card.suit for _, card in self.plays if not card.is_excuse), None)
+
+    def card_of(self, seat: int) -> Card:
+        return next(card for who, card in self.plays if who == seat)
+
+    def discarded(self, card: Card) -> bool:
+        """True when ``card`` neither follows the led suit nor trumps (a card thrown away)."""
+        led = self.led_suit
+        return (card.suit.is_plain and led is not None and card.suit is not led
+                and card is not self.plays[0][1])
+
+
+def trick_facts(hand: GuidedHand) -> list[TrickFacts]:
+    """Replay the hand through the engine and read, for each trick, who won it, where the
+    Excuse went, whether a card is owed for it, and what the trick was worth to the winners
+    (from the change in the engine's piles). Empty for deals without two sides.
+
+    In trick 14 of this hand a defender plays the Excuse and the taker wins: the
+    trick's 8.5 points less the Excuse (4.5), plus the half-point card owed for it:
+
+    >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/five-players.json")
+    >>> [(f.number, f.worth) for f in trick_facts(hand) if f.exchange_owed]
+    [(14, Fraction(9, 2))]
+    """
+    from .cards import cards_of
+
+    state = hand.state_at(0)
+    if state.seat_sides:
+        return []
+    facts = []
+    for action in hand.actions:
+        closing = (state.phase is Phase.PLAYING and isinstance(action, Card)
+                   and len(state.trick) == state.players - 1)
+        if closing:
+            piles, owed = list(state.piles), list(state.owed_exchange)
+        state.play(action)
+        if not closing:
+            continue
+        leader, indexes, winner = state.tricks[-1]
+        plays = tuple(((leader + k) % state.players, DECK[i]) for k, i in enumerate(indexes))
+        in_trick = sum(1 << i for i in indexes)
+        new = [state.piles[side] & ~piles[side] for side in (0, 1)]
+        side = state.side_of(winner)
+        halves = sum(card.half_points for card in cards_of(new[side] & in_trick))
+        excuse_seat = next((seat for seat, card in plays if card.is_excuse), None)
+        excuse_to, owes = None, False
+        if excuse_seat is not None:
+            excuse_to = next(s for s in (0, 1) if new[s] & 1)
+            debtor = state.side_of(excuse_seat)
+            given = (new[1 - debtor] & ~in_trick).bit_count()  # exchange cards handed over now
+            owes = state.owed_exchange[debtor] - owed[debtor] + given > 0
+            halves += owes
+        facts.append(TrickFacts(len(state.tricks), leader, plays, winner, side, excuse_seat,
+                                excuse_to, owes, Fraction(halves, 2),
+                                len(state.tricks) == state.rules.tricks))
+    return facts
 
 
 def _rules(record):
@@ -221,6 +310,7 @@ def check_guided_hand(source) -> list[str]:
                                 + (f" {note['trick']}" if where == "trick" else "")
                                 + f" names {name}, which is not {what}")
     problems += _number_problems(hand, final)
+    problems += _wording_problems(hand, final)
     for question in hand.questions:
         try:
             step = hand.question_step(question)
@@ -279,6 +369,63 @@ def _number_problems(hand: GuidedHand, final: GameState) -> list[str]:
                                 f"{'pays' if pays else 'gains'} {paid}; the engine: "
                                 f"{breakdown.each_defender:+d}")
     return problems
+
+
+_WORTH = re.compile(r"trick is worth (\d+(?:\.\d+)?) points? to (the taker|the partner|the defence)")
+_SMALL = re.compile(r"\{([^{}\s]+)\}[,:]? (?:a |the |your |her |his |their )?(?:small|low)\b"
+                    r"|\b(?:small|low) (?:card|trump|one)s?,? \{([^{}\s]+)\}")
+_THROW = re.compile(r"\b(?:throws?|threw|throwing) (?:away )?\{([^{}\s]+)\}")
+_OWED = re.compile(r"\bowes?\b[^.]*\bcard|\bcard in exchange")
+_SIDE_WORDS = {"the taker": 0, "the partner": 0, "the defence": 1}
+
+
+def _wording_problems(hand: GuidedHand, final: GameState) -> list[str]:
+    """Check the words of the comments against the engine's facts of each trick."""
+    problems = []
+    facts = {f.number: f for f in trick_facts(hand)}
+    for note in hand.commentary:
+        text, where = note.get("text", ""), note.get("at")
+        place = f"trick {note.get('trick')}" if where == "trick" else f"the {where} comment"
+        for first, second in _SMALL.findall(text):
+            card = _card_or_none(first or second)
+            if card is not None and card.half_points != 1:
+                problems.append(f"{place}: {card} is called small or low, but it is worth "
+                                f"{_number(card.points)} points")
+        if where == "discard" and hand.record.get("discard"):
+            named = {_card_or_none(name) for name in CARD_MENTION.findall(text)}
+            missing = [name for name in hand.record["dog"] if parse_card(name) not in named]
+            if missing:
+                problems.append(f"the discard comment does not name the dog's {', '.join(missing)}")
+        if where != "trick" or int(note.get("trick", 0)) not in facts:
+            continue
+        trick = facts[int(note["trick"])]
+        for amount, side in _WORTH.findall(text):
+            if Fraction(amount) != trick.worth or _SIDE_WORDS[side] != trick.winner_side:
+                problems.append(f"trick {trick.number}: the comment says the trick is worth "
+                                f"{amount} points to {side}; the engine gives {_number(trick.worth)} to "
+                                f"the {('taker', 'defence')[trick.winner_side]}'s side")
+        for name in _THROW.findall(text):
+            card = _card_or_none(name)
+            if card is not None and not trick.discarded(card):
+                problems.append(f"trick {trick.number}: {card} is said to be thrown, but it "
+                                "follows the suit led (or trumps)")
+        if _OWED.search(text) and not trick.exchange_owed:
+            problems.append(f"trick {trick.number}: the comment says a card is owed for the "
+                            "Excuse, but its side won the trick or it changed sides")
+    return problems
+
+
+def _number(value: Fraction) -> str:
+    from .variants import format_points
+
+    return format_points(int(value * 2), 2)
+
+
+def _card_or_none(name: str) -> "Card | None":
+    try:
+        return parse_card(name)
+    except ValueError:
+        return None
 
 
 def _parse_all(names) -> list[Card]:

@@ -27,7 +27,8 @@ from math import comb, factorial
 
 __all__ = ["HAND_SIZES", "DOG_SIZES", "unseen_cards", "dog_exactly", "dog_distribution",
            "dog_at_least", "card_in_dog", "split_patterns", "longest_holding",
-           "at_least_longest", "most_likely_pattern", "percent", "pattern_text",
+           "at_least_longest", "most_likely_pattern", "likeliest_patterns", "percent",
+           "pattern_text", "patterns_text",
            "SEED_003_SPLITS", "seed_003_comparison", "DEFENDERS", "DEFENDER_HAND"]
 
 HAND_SIZES = {3: 24, 4: 18, 5: 15}
@@ -178,14 +179,35 @@ def at_least_longest(n: int, k: int, model: str = "exact") -> Fraction:
     return sum((p for size, p in longest_holding(n, model).items() if size >= k), Fraction(0))
 
 
+def likeliest_patterns(n: int, model: str = "exact") -> tuple[tuple[int, ...], ...]:
+    """Every split of ``n`` cards that is the likeliest: one, or several exactly tied
+    (compared as exact fractions), the most uneven first.
+
+    >>> likeliest_patterns(6)
+    ((3, 2, 1),)
+    >>> likeliest_patterns(7, model="independent")     # both 70/243: a tie, not a winner
+    ((4, 2, 1), (3, 2, 2))
+    """
+    patterns = split_patterns(n, model)
+    best = max(patterns.values())
+    return tuple(sorted((split for split, chance in patterns.items() if chance == best),
+                        reverse=True))
+
+
 def most_likely_pattern(n: int, model: str = "exact") -> tuple[int, ...]:
-    """The likeliest split of ``n`` cards among the three defenders.
+    """The likeliest split of ``n`` cards among the three defenders, when there is only one.
 
     >>> most_likely_pattern(5), most_likely_pattern(6)
     ((2, 2, 1), (3, 2, 1))
+    >>> most_likely_pattern(8, model="independent")
+    Traceback (most recent call last):
+    ...
+    ValueError: 4-3-1 and 3-3-2 are exactly as likely: use likeliest_patterns
     """
-    patterns = split_patterns(n, model)
-    return max(patterns, key=lambda split: (patterns[split], split))
+    best = likeliest_patterns(n, model)
+    if len(best) > 1:
+        raise ValueError(f"{patterns_text(best)} are exactly as likely: use likeliest_patterns")
+    return best[0]
 
 
 def pattern_text(split) -> str:
@@ -195,6 +217,16 @@ def pattern_text(split) -> str:
     '3-2-0'
     """
     return "-".join(str(cards) for cards in split)
+
+
+def patterns_text(splits) -> str:
+    """Several splits in words: ``4-2-1 and 3-2-2``.
+
+    >>> patterns_text([(3, 2, 1)]), patterns_text([(4, 2, 1), (3, 2, 2)])
+    ('3-2-1', '4-2-1 and 3-2-2')
+    """
+    texts = [pattern_text(split) for split in splits]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def percent(chance: Fraction, digits: int = 1) -> str:

@@ -41,7 +41,7 @@ import json
 from pathlib import Path
 
 from .cards import parse_card
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction, InvalidRecord, Rule
 from .game import MISERE_KINDS, GameState, Misere, Poignee, Slam
 from .rules import Bid, Phase, RuleSet
 from .scoring import HANDFUL_LEVELS
@@ -176,11 +176,11 @@ def _play_tricks(state, record, tricks, poignees, miseres, complete) -> GameStat
         seat = next(iter(miseres))
         raise IllegalAction(f"the misère of seat {seat}: a misère is declared before the first "
                             f"card, and seat {seat} never played in the first trick",
-                            "misere_timing", seat)
+                            Rule.MISERE_TIMING, seat)
     if poignees:
         seat = next(iter(poignees))
         raise IllegalAction(f"the poignée of seat {seat}: a poignée is shown before the first "
-                            f"card, and seat {seat} never played in the first trick", "poignee_timing", seat)
+                            f"card, and seat {seat} never played in the first trick", Rule.POIGNEE_TIMING, seat)
     if not state.is_over:
         return _incomplete(state, complete, f"the record has {len(tricks)} tricks; a deal has {rules.tricks}")
     return state

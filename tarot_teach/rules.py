@@ -19,7 +19,10 @@ import enum
 from dataclasses import dataclass, field, fields
 
 from .errors import InvalidRecord
-from .variants import COSMIC_TARGETS, DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES
+from .tables import (COSMIC_HANDFUL_THRESHOLDS, COSMIC_TARGETS, FIVE_NO_PARTNER_SIZES,
+                     HANDFUL_BONUSES, HANDFUL_THRESHOLDS, MULTIPLIERS, OLD_HANDFUL_BONUSES, SIZES,
+                     TARGETS, TWO_PLAYER_TABLE_CARDS)
+from .variants import DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES
 
 __all__ = ["Bid", "Phase", "RuleSet", "VARIANTS", "IMPLEMENTED_VARIANTS"]
 
@@ -52,7 +55,7 @@ class Bid(enum.Enum):
     @property
     def multiplier(self) -> int:
         """The FFT multiplier (Take 1, Guard 2, Guard without 4, Guard against 6)."""
-        return _MULTIPLIERS[self]
+        return MULTIPLIERS[self.value]
 
     @property
     def english(self) -> str:
@@ -85,8 +88,6 @@ class Bid(enum.Enum):
 
 
 _BID_ORDER = {bid: n for n, bid in enumerate(Bid)}
-_MULTIPLIERS = {Bid.PASS: 0, Bid.TAKE: 1, Bid.POUSSE: 1, Bid.GUARD: 2,
-                Bid.GUARD_WITHOUT: 4, Bid.GUARD_AGAINST: 6}
 _ENGLISH = {Bid.PASS: "Pass", Bid.TAKE: "Take", Bid.POUSSE: "Pousse", Bid.GUARD: "Guard",
             Bid.GUARD_WITHOUT: "Guard without the dog", Bid.GUARD_AGAINST: "Guard against the dog"}
 _FRENCH = {Bid.PASS: "Passe", Bid.TAKE: "Prise", Bid.POUSSE: "Pousse", Bid.GUARD: "Garde",
@@ -122,7 +123,7 @@ VARIANTS = {
     "excuse_last_trick_to_winner": "the Excuse played to the last trick goes to that trick's winner",
     "excuse_always_kept": "the Excuse stays with its side even on the last trick",
     "petit_imprenable": "a Petit sec does not void the deal; it is played like an Excuse",
-    "misere": "misère: no trump, or no face card and no bout, earns 10 from each player",
+    "misere": "misère: no trump and no Excuse, or no face card and no bout, earns 10 from each player",
     "petit_chelem": "all tricks but one: 300 announced and made, -150 missed",
     "pousse": "the Pousse bid between Take and Guard",
     "no_take": "Guard is the lowest bid",
@@ -138,8 +139,7 @@ VARIANTS = {
 IMPLEMENTED_VARIANTS = frozenset(VARIANTS)
 """The variants this version of the engine plays (all of them)."""
 
-_SIZES = {2: (21, 0), 3: (24, 6), 4: (18, 6), 5: (15, 3)}
-_HANDFULS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+_SIZES = SIZES
 _FFT_TABLE = SCORING_TABLES["fft"]
 # Variants that fix the number of players.
 _PLAYERS_OF = {"cosmic_tribe": 3, "five_no_partner": 5, "two_players": 2}
@@ -276,19 +276,19 @@ class RuleSet:
     def hand_size(self) -> int:
         """Cards in each hand (with two players, the hand without the six piles)."""
         if self.five_no_partner:
-            return 14
+            return FIVE_NO_PARTNER_SIZES[0]
         return _SIZES[self.players][0]
 
     @property
     def dog_size(self) -> int:
         if self.five_no_partner:
-            return 8
+            return FIVE_NO_PARTNER_SIZES[1]
         return _SIZES[self.players][1]
 
     @property
     def table_cards(self) -> int:
         """Two players: the cards each player has in six piles on the table (18); else 0."""
-        return 18 if self.two_players else 0
+        return TWO_PLAYER_TABLE_CARDS if self.two_players else 0
 
     @property
     def tricks(self) -> int:
@@ -309,8 +309,8 @@ class RuleSet:
     def handful_thresholds(self) -> tuple[int, int, int]:
         """Trumps to show for a simple, double and triple poignée."""
         if self.cosmic_tribe:
-            return (13, 16, 18)
-        return _HANDFULS.get(self.players, (10, 13, 15))
+            return COSMIC_HANDFUL_THRESHOLDS
+        return HANDFUL_THRESHOLDS.get(self.players, HANDFUL_THRESHOLDS[4])
 
     @property
     def scoring_table(self):
@@ -324,12 +324,12 @@ class RuleSet:
         own = self.scoring_table.handful_bonuses
         if own is not None:
             return own
-        return (20, 40, 60) if self.old_handful_scale else (20, 30, 40)
+        return OLD_HANDFUL_BONUSES if self.old_handful_scale else HANDFUL_BONUSES
 
     @property
     def targets(self) -> dict:
         """Points the taker needs, by the number of bouts (keys in Cosmic Tribe)."""
-        return COSMIC_TARGETS if self.cosmic_tribe else _FFT_TARGETS
+        return COSMIC_TARGETS if self.cosmic_tribe else TARGETS
 
     @property
     def points_unit(self) -> int:
@@ -364,5 +364,3 @@ class RuleSet:
         """The bid's multiplier in the scoring table in force."""
         return self.scoring_table.multiplier(bid)
 
-
-_FFT_TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}

@@ -22,33 +22,30 @@ from numbers import Real
 
 from .errors import InvalidRecord
 from .rules import Bid, RuleSet
+from .tables import (CHELEM, COMBINED_CHELEM, CONTRACT_BASE, HANDFUL_LEVELS, MISERE_PAYMENT,
+                     PETIT_AU_BOUT, PETIT_CHELEM, TAKER_ALONE_SHARE, TAKER_SHARE, TARGETS)
 from .variants import format_points
 
 __all__ = ["TARGETS", "target_for", "ScoreBreakdown", "score_deal", "score", "explain_score",
-           "parse_points", "CHELEM_OUTCOMES", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
+           "parse_points", "CHELEM_OUTCOMES", "CHELEM_WORDS", "PETIT_CHELEM_OUTCOMES", "HANDFUL_LEVELS",
            "score_goulash", "score_two_players", "misere_payments"]
 
-TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
-"""Points the taker needs, by the number of bouts in the taker's pile."""
-
-HANDFUL_LEVELS = ("simple", "double", "triple")
-CHELEM_OUTCOMES = {
-    None: 0,
-    "announced_made": 400,
-    "made": 200,
-    "announced_failed": -200,
-    "defence": -200,
-}
+CHELEM_OUTCOMES = CHELEM
+"""The FFT slam bonuses by deal-summary value (:data:`tarot_teach.tables.CHELEM`)."""
 _CHELEM_WORDS = {
     "announced_made": "Slam announced and made",
     "made": "Slam made without announcement",
     "announced_failed": "Slam announced and missed",
     "defence": "Slam by the defence",
+    "announced_failed_defence": "Slam announced and missed (-200), and the defence took every "
+                                "trick (-200)",
     "petit_announced_made": "Petit chelem announced and made",
     "petit_announced_failed": "Petit chelem announced and missed",
     "petit_made": "Petit chelem made without announcement",
 }
-PETIT_CHELEM_OUTCOMES = ("petit_announced_made", "petit_announced_failed", "petit_made")
+CHELEM_WORDS = _CHELEM_WORDS
+"""Each ``chelem`` value of a deal summary in words (for the book and the exercises)."""
+PETIT_CHELEM_OUTCOMES = tuple(PETIT_CHELEM)
 """The chelem values of the petit_chelem variant (all tricks but one)."""
 
 
@@ -133,8 +130,8 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
     if counted != margin:
         lines.append(f"This table rounds the margin to the nearest {table.round_to}: {counted}.")
     if table.bases is None:
-        base = sign * (25 + counted)
-        lines.append(f"Contract: 25 + {counted} = {25 + counted}"
+        base = sign * (CONTRACT_BASE + counted)
+        lines.append(f"Contract: {CONTRACT_BASE} + {counted} = {CONTRACT_BASE + counted}"
                      + (", counted for the taker: +" if made else ", counted against the taker: ")
                      + f"{base}.")
     else:
@@ -145,7 +142,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
                      + f"{base}.")
     running = base
     if petit_au_bout is not None:
-        bonus = 10 if petit_au_bout == "taker" else -10
+        bonus = PETIT_AU_BOUT if petit_au_bout == "taker" else -PETIT_AU_BOUT
         running += bonus
         who = "the taker" if petit_au_bout == "taker" else "the defence"
         lines.append(f"Petit au bout won by {who}: {bonus:+d}, so {running}.")
@@ -162,8 +159,7 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
         lines.append(f"Handful ({level} poignée, {bonuses[level]}), to the side that wins ({side}): "
                      f"{bonus:+d}, so {running}.")
     if chelem is not None:
-        chelem_bonus = table.chelem[chelem] if chelem in table.chelem \
-            else table.petit_chelem[chelem]
+        chelem_bonus = table.chelem_bonus(chelem)
         running += chelem_bonus
         if chelem == "petit_made" and not chelem_bonus:
             lines.append(f"{_CHELEM_WORDS[chelem]}: no score when it was not announced.")
@@ -172,10 +168,10 @@ def score_deal(rules: RuleSet, bid: Bid, taker_half_points: int, taker_bouts: in
     hand_score = running
     if players == 5:
         alone = alone or rules.five_no_partner
-        taker_share = 4 if alone else 2
+        taker_share = TAKER_ALONE_SHARE if alone else TAKER_SHARE[5]
         partner_gain = None if alone else hand_score
     else:
-        taker_share = players - 1
+        taker_share = TAKER_SHARE[players]
         partner_gain = None
     taker_gain = taker_share * hand_score
     amount = abs(hand_score)
@@ -271,7 +267,8 @@ def _read_summary(summary) -> tuple[RuleSet, dict]:
     if len(poignees) > rules.players:
         raise InvalidRecord("there cannot be more poignées than players")
     chelem = summary.get("chelem")
-    allowed = list(CHELEM_OUTCOMES) + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
+    allowed = list(CHELEM_OUTCOMES) + list(COMBINED_CHELEM) \
+        + (list(PETIT_CHELEM_OUTCOMES) if rules.petit_chelem else [])
     if chelem not in allowed:
         raise InvalidRecord("chelem must be null, " + ", ".join(
             repr(k) for k in allowed if k) + f", not {chelem!r}"
@@ -310,17 +307,21 @@ def explain_score(summary: dict) -> list[str]:
 # ----- variants scored without a taker (RULES.md §9, §11) --------------------------------------
 
 
-def score_goulash(half_points, unit: int = 2) -> tuple[tuple[int, ...], tuple[str, ...]]:
+def score_goulash(half_points, unit: int = 2, names=None) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Goulash (seed 004): each player pays every other player the points he took.
 
     ``half_points`` lists each seat's points in halves (``unit`` 2). Our rounding: each
     player's points are first rounded to a whole number, half points downwards (in the
     taker-of-points' favour); then seat i gains Σ_j≠i (p_j − p_i), so the scores sum to zero.
-    Returns ``(scores, lines)``.
+    Returns ``(scores, lines)``; ``names`` (the seats' names, for a reader) replaces
+    "Seat 0"… in the lines.
 
     >>> score_goulash([20, 61, 40, 41])[0]  # 10, 30.5 → 30, 20, 20.5 → 20
     (40, -40, 0, 0)
+    >>> score_goulash([20, 61, 40, 41], names=("Ada", "Bruno", "Chloé", "Dmitri"))[1][0]
+    'Ada took 10 points.'
     """
+    seat_word = (lambda seat: names[seat]) if names else (lambda seat: f"Seat {seat}")
     whole = [h // unit for h in half_points]
     total = sum(whole)
     players = len(whole)
@@ -328,25 +329,28 @@ def score_goulash(half_points, unit: int = 2) -> tuple[tuple[int, ...], tuple[st
     lines = []
     for seat, (h, p) in enumerate(zip(half_points, whole)):
         note = "" if h % unit == 0 else f" (rounded down from {format_points(h, unit)})"
-        lines.append(f"Seat {seat} took {p} points{note}.")
+        lines.append(f"{seat_word(seat)} took {p} points{note}.")
     for seat, p in enumerate(whole):
-        lines.append(f"Seat {seat} pays {p} to each of the {players - 1} others and receives "
+        lines.append(f"{seat_word(seat)} pays {p} to each of the {players - 1} others and receives "
                      f"{total - p} in all from them: {scores[seat]:+d}.")
     return scores, tuple(lines)
 
 
-def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
+def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None, names=None
                       ) -> tuple["int | None", tuple[int, int], tuple[str, ...]]:
     """Two players (seed 001): each player has the usual target for his bouts; the one who
     reaches it wins 25 plus the excess; petit au bout gives 10 to the player who won the last
     trick with the Petit in it. Half points go to the winner as in §9, so the margin is
     rounded up. Targets for 3 bouts between them add up to 92 > 91 points, so at most one
     player reaches his; when neither does (each half a point short) the deal is drawn: only
-    petit au bout is paid. Returns ``(winner, scores, lines)``.
+    petit au bout is paid. Returns ``(winner, scores, lines)``; ``names`` (the two players'
+    names, for a reader) replaces "Seat 0" and "seat 1" in the lines.
 
     >>> score_two_players([90, 92], [2, 1])  # 45 points with 2 bouts, 46 with 1
     (0, (29, -29), ('Seat 0: 45 points, 2 bouts, target 41: made by 4.', 'Seat 1: 46 points, 1 bout, target 51: failed by 5.', 'Seat 0 wins 25 + 4 = 29 from seat 1.'))
     """
+    inner = names or ("seat 0", "seat 1")  # a name inside a sentence
+    names = names or ("Seat 0", "Seat 1")
     lines = []
     winner = None
     margin = 0
@@ -355,7 +359,7 @@ def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
         difference = half_points[seat] - 2 * target
         this_margin = (abs(difference) + 1) // 2
         verdict = f"made by {this_margin}" if difference >= 0 else f"failed by {this_margin}"
-        lines.append(f"Seat {seat}: {format_points(half_points[seat], 2)} points, {bouts[seat]} "
+        lines.append(f"{names[seat]}: {format_points(half_points[seat], 2)} points, {bouts[seat]} "
                      f"bout{'s' if bouts[seat] != 1 else ''}, target {target}: {verdict}.")
         if difference >= 0:
             winner, margin = seat, this_margin
@@ -363,14 +367,15 @@ def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
     if winner is None:
         lines.append("Neither player reaches his target: the deal is drawn.")
     else:
-        amount = 25 + margin
+        amount = CONTRACT_BASE + margin
         gains[winner] += amount
         gains[1 - winner] -= amount
-        lines.append(f"Seat {winner} wins 25 + {margin} = {amount} from seat {1 - winner}.")
+        lines.append(f"{names[winner]} wins {CONTRACT_BASE} + {margin} = {amount} "
+                     f"from {inner[1 - winner]}.")
     if petit_au_bout is not None:
-        gains[petit_au_bout] += 10
-        gains[1 - petit_au_bout] -= 10
-        lines.append(f"Petit au bout: seat {petit_au_bout} wins 10 more.")
+        gains[petit_au_bout] += PETIT_AU_BOUT
+        gains[1 - petit_au_bout] -= PETIT_AU_BOUT
+        lines.append(f"Petit au bout: {inner[petit_au_bout]} wins {PETIT_AU_BOUT} more.")
     return winner, (gains[0], gains[1]), tuple(lines)
 
 
@@ -384,6 +389,6 @@ def misere_payments(players: int, declarers) -> tuple[int, ...]:
     for seat in declarers:
         for other in range(players):
             if other != seat:
-                gains[other] -= 10
-                gains[seat] += 10
+                gains[other] -= MISERE_PAYMENT
+                gains[seat] += MISERE_PAYMENT
     return tuple(gains)

@@ -8,10 +8,17 @@ Live exercises: one process, one port. A Jupyter server (``jupyter_server``) lis
 book at ``/``. A page with widgets loads ``_static/vendor/widgets/live.js``, which asks
 ``/_static/vendor/live/session.json`` for the token and a kernel already started and
 warmed up (``import tarot_teach.widgets``), re-runs the page's widget cells in it and swaps
-the static widgets for live ones. ``session.json`` is only given to same-origin requests
-whose ``Host`` is this machine's loopback name (no other site, no DNS rebinding); every
-kernel endpoint needs the token. Kernels of closed pages are shut down by the page
-(``pagehide``) or culled when idle.
+the static widgets for live ones.
+
+Who may run code: ``tarot-teach`` opens the browser on ``/_static/vendor/live/open.html#key=…``
+(a fragment never reaches a server or a log); that page moves the key into localStorage,
+which belongs to this origin alone (cookies ignore ports, so none is used: Jupyter's login
+cookie is switched off too), and removes it from the address. ``session.json`` answers only
+same-origin requests with the key in a header and a loopback ``Host`` (no other site, no
+DNS rebinding); every kernel endpoint needs the token, sent with each request. Keys expire
+after hours without use. Secrets are scrubbed from log lines; pages may only be framed by
+this origin. One kernel per tab: a reload gets it back; a kernel no page is connected to
+is shut down within seconds (the page says when it leaves) or half a minute.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -161,39 +169,196 @@ class _KernelPool:
         return kernel_id
 
 
-KEY_COOKIE = "tarot_teach_key"
+KEY_HEADER = "X-Tarot-Teach-Key"
+TAB_HEADER = "X-Tarot-Teach-Tab"
+OPEN_PATH = "/_static/vendor/live/open.html"
+RELEASE_PATH = "/_static/vendor/live/release"
+KEY_LIFETIME = 12 * 3600  # seconds without use after which a browser's key is refused
+# A kernel no page is connected to is shut down after this many seconds (released: the page
+# said it was going away; a reload comes back well within that).
+ORPHAN_SECONDS = 30
+RELEASED_SECONDS = 5
+CULL_EVERY = 2
+FRAME_POLICY = "frame-ancestors 'self'"
+_TAB_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def _private_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by this user only (mode 0600, folder 0700)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as stream:
+        stream.write(text)
+
+
+class BrowserKey:
+    """The secret that lets a browser have a kernel, kept beside the progress file (mode
+    0600). It expires after ``lifetime`` seconds without use (each use renews it; the file's
+    modification time is the last use); an expired key is replaced by a new one.
+
+    >>> import tempfile, pathlib
+    >>> clock = [1000.0]
+    >>> keys = BrowserKey(pathlib.Path(tempfile.mkdtemp()) / "browser-key", 3600,
+    ...                   clock=lambda: clock[0])
+    >>> first = keys.current
+    >>> keys.accepts(first), keys.accepts("guess"), keys.accepts("")
+    (True, False, False)
+    >>> clock[0] += 3000; keys.accepts(first)     # used within the hour: renewed
+    True
+    >>> clock[0] += 3601; keys.accepts(first)     # an hour unused: refused, and replaced
+    False
+    >>> keys.current != first
+    True
+    """
+
+    def __init__(self, path: Path, lifetime: float = KEY_LIFETIME, clock=None,
+                 on_new_key=None) -> None:
+        import time
+
+        self.path = path
+        self.lifetime = lifetime
+        self.clock = clock or time.time
+        self.on_new_key = on_new_key
+        self.current = ""
+        self.last_used = 0.0
+        try:
+            key = path.read_text(encoding="ascii").strip()
+            used = path.stat().st_mtime
+            if len(key) >= 32 and self.clock() - used < lifetime:
+                self.current, self.last_used = key, self.clock()
+        except (OSError, UnicodeDecodeError):
+            pass
+        if not self.current:
+            self._new_key(announce=False)
+        self._touch()
+
+    def _new_key(self, announce: bool = True) -> None:
+        import secrets
+
+        self.current = secrets.token_urlsafe(32)
+        self.last_used = self.clock()
+        _private_write(self.path, self.current + "\n")
+        self._touch()
+        if announce and self.on_new_key is not None:
+            self.on_new_key(self.current)
+
+    def _touch(self) -> None:
+        try:
+            os.utime(self.path, (self.last_used, self.last_used))
+        except OSError:
+            pass
+
+    def accepts(self, offered: str) -> bool:
+        """True for the current key, used recently enough (and then renewed)."""
+        import hmac
+
+        if not offered or not hmac.compare_digest(offered.encode(), self.current.encode()):
+            return False
+        now = self.clock()
+        if now - self.last_used > self.lifetime:
+            self._new_key()
+            return False
+        if now - self.last_used > 60:
+            self.last_used = now
+            self._touch()
+        else:
+            self.last_used = now
+        return True
+
+
+def browser_key_path() -> Path:
+    from .widgets.progress import default_progress_path
+
+    return default_progress_path().parent / "browser-key"
 
 
 def browser_key() -> str:
-    """The secret that lets a browser have a kernel, kept beside the progress file, readable
-    by this user only. ``tarot-teach`` opens the book with it once (``/?key=…``); the
-    server then keeps it in an HttpOnly cookie, so bookmarks keep working."""
-    import secrets
+    """The current browser key (a new one if there is none or it expired)."""
+    return BrowserKey(browser_key_path()).current
 
-    from .widgets.progress import default_progress_path
 
-    path = default_progress_path().parent / "browser-key"
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
-    key = secrets.token_urlsafe(32)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as stream:
-        stream.write(key + "\n")
-    return key
+class _SecretScrubber:
+    """A logging filter that replaces the server's secrets in every log line by ``[secret]``
+    (the message, its arguments and any traceback text)."""
+
+    def __init__(self, *secrets_: str) -> None:
+        self.secrets = [s for s in secrets_ if s]
+
+    def add(self, secret: str) -> None:
+        self.secrets.append(secret)
+
+    def _clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "[secret]")
+        return text
+
+    def filter(self, record) -> bool:
+        try:
+            text = record.getMessage()
+        except Exception:  # a broken format string: keep the raw message
+            text = str(record.msg)
+        record.msg, record.args = self._clean(text), ()
+        if record.exc_info and not record.exc_text:
+            import logging
+
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._clean(record.exc_text)
+        return True
+
+
+def _scrub_logs(scrubber: _SecretScrubber, *loggers) -> None:
+    """Attach ``scrubber`` to every handler these loggers (and the root logger) write to."""
+    import logging
+
+    seen = set()
+    for logger in (logging.getLogger(), *loggers):
+        while logger is not None:
+            for handler in logger.handlers:
+                if id(handler) not in seen:
+                    seen.add(id(handler))
+                    handler.addFilter(scrubber)
+            logger = logger.parent if logger.propagate else None
+
+
+def _token_only_identity_provider():
+    """jupyter_server's IdentityProvider without its login cookie: the token must come with
+    every request (a cookie would be sent to any server on 127.0.0.1, whatever its port)."""
+    from jupyter_server.auth.identity import IdentityProvider
+
+    class TokenOnlyIdentityProvider(IdentityProvider):
+        def get_user_cookie(self, handler):
+            return None
+
+        def set_login_cookie(self, handler, user):
+            pass
+
+    return TokenOnlyIdentityProvider
+
+
+OPENER_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<title>Opening the tutorial</title></head><body><p>Opening the tutorial…</p><script>
+(function () {
+  var found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (found) {
+    try { localStorage.setItem("tarot_teach.key", found[1]); } catch (error) {}
+  }
+  history.replaceState(null, "", location.pathname);
+  location.replace("../../../");
+})();
+</script></body></html>
+"""
 
 
 def make_live_server(directory: Path, port: int = 8000, token: "str | None" = None,
                      kernel_cwd: "Path | None" = None, pool_size: int = 1,
-                     key: "str | None" = None):
+                     key: "BrowserKey | None" = None):
     """A ``jupyter_server`` ServerApp on 127.0.0.1:``port`` serving ``directory`` at ``/``
-    and kernels (token required) under ``/jupyter/``. The token is handed only to a
-    same-origin page of a browser holding the ``key`` cookie. Call ``.start()`` to serve."""
-    import hmac
+    and kernels (token required, never a cookie) under ``/jupyter/``. The token is handed
+    only to a same-origin page that sends the browser's key in a header (``key``: a
+    :class:`BrowserKey`). Call ``.start()`` to serve."""
     import json
     import secrets
 
@@ -201,8 +366,18 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     from tornado import web
 
     token = token or secrets.token_urlsafe(32)
-    key = key or browser_key()
-    app = ServerApp()
+    scrubber = _SecretScrubber(token)
+    key = key or BrowserKey(browser_key_path())
+    scrubber.add(key.current)
+    previous_hook = key.on_new_key
+
+    def new_key(value: str) -> None:
+        scrubber.add(value)
+        if previous_hook is not None:
+            previous_hook(value)
+
+    key.on_new_key = new_key
+    app = ServerApp(identity_provider_class=_token_only_identity_provider())
     app.initialize(argv=[
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -218,6 +393,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
         "--ServerApp.log_level=WARN",
         "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
+        "--ServerApp.websocket_ping_interval=30000",
         "--ServerApp.websocket_ping_timeout=30000",
         "--MappingKernelManager.cull_idle_timeout=900",
         "--MappingKernelManager.cull_interval=60",
@@ -225,44 +401,86 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     ], find_extensions=False)
     if app.ip != "127.0.0.1" or not app.identity_provider.token:
         raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
+    _scrub_logs(scrubber, app.log)
     pool = _KernelPool(app.kernel_manager, size=pool_size)
+    tabs = _Tabs(app.kernel_manager)
 
     def refuse_foreign(handler) -> None:
         if not _local_host(handler.request.host):
             raise web.HTTPError(403, "this server only answers to 127.0.0.1")
 
-    class BookHandler(web.StaticFileHandler):
+    def frame_policy(handler) -> None:
+        handler.set_header("Content-Security-Policy", FRAME_POLICY)
+        handler.set_header("X-Frame-Options", "SAMEORIGIN")
+        handler.set_header("X-Content-Type-Options", "nosniff")
+        handler.set_header("Referrer-Policy", "same-origin")
+
+    class QuietErrors:
+        """A short plain error page, no traceback on the page or in the terminal."""
+
+        def write_error(self, status_code, **kwargs):
+            frame_policy(self)  # the headers were cleared for the error
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"{status_code} {self._reason}\n")
+
+        def log_exception(self, typ, value, tb):
+            if isinstance(value, web.HTTPError):
+                return
+            app.log.warning("%s %s: %s", self.request.method, self.request.path,
+                            f"{typ.__name__}: {value}")
+
+    class BookHandler(QuietErrors, web.StaticFileHandler):
         def prepare(self):
             refuse_foreign(self)
-            offered = self.get_query_argument("key", None)
-            if offered is not None and hmac.compare_digest(offered, key):
-                # The address tarot-teach opened: remember the key, then drop it from the URL.
-                self.set_cookie(KEY_COOKIE, key, httponly=True, samesite="Strict",
-                                expires_days=365, path="/")
-                self.redirect(self.request.path)
+            frame_policy(self)
+            if "\x00" in self.request.path or "%00" in self.request.uri:
+                raise web.HTTPError(400, "no such page")
 
         def set_extra_headers(self, path):
-            self.set_header("X-Content-Type-Options", "nosniff")
+            frame_policy(self)
             self.set_header("Cache-Control", "no-cache")
 
-    class SessionHandler(web.RequestHandler):
+    class OpenerHandler(QuietErrors, web.RequestHandler):
+        def get(self):
+            refuse_foreign(self)
+            frame_policy(self)
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(OPENER_PAGE)
+
+    class KeyedHandler(QuietErrors, web.RequestHandler):
         def prepare(self):
             refuse_foreign(self)
+            frame_policy(self)
+            self.set_header("Cache-Control", "no-store")
             site = self.request.headers.get("Sec-Fetch-Site")
             origin = self.request.headers.get("Origin")
             own = f"{self.request.protocol}://{self.request.host}"
             if (site is not None and site not in ("same-origin", "none")) or (
                     origin is not None and origin != own):
                 raise web.HTTPError(403, "same-origin requests only")
-            if not hmac.compare_digest(self.get_cookie(KEY_COOKIE, "") or "", key):
+            if not key.accepts(self.request.headers.get(KEY_HEADER, "")):
                 raise web.HTTPError(403, "open the tutorial with the tarot-teach command")
+            self.tab = self.request.headers.get(TAB_HEADER, "")
+            if not _TAB_ID.fullmatch(self.tab):
+                raise web.HTTPError(400, "a page must say which tab it is")
 
+        def check_xsrf_cookie(self):
+            # No cookie is involved: the key must come in a header, which a page of another
+            # origin cannot add to a request without this server's consent (CORS).
+            pass
+
+    class SessionHandler(KeyedHandler):
         async def get(self):
-            kernel_id = await pool.take()
+            kernel_id, reused = await tabs.kernel_for(self.tab, pool)
             self.set_header("Content-Type", "application/json")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(json.dumps({"mode": "jupyter", "base": JUPYTER_BASE,
-                                    "token": token, "kernel": kernel_id}))
+            self.finish(json.dumps({"mode": "jupyter", "base": JUPYTER_BASE, "token": token,
+                                    "kernel": kernel_id, "reused": reused}))
+
+    class ReleaseHandler(KeyedHandler):
+        def post(self):
+            tabs.release(self.tab)
+            self.set_status(204)
 
     class NoFavicon(web.RequestHandler):
         def get(self):  # the book has none; say so without a 404 in the console
@@ -270,20 +488,93 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
 
     app.web_app.add_handlers(r".*$", [
         (SESSION_PATH, SessionHandler),
+        (RELEASE_PATH, ReleaseHandler),
+        (OPEN_PATH, OpenerHandler),
         (r"/favicon\.ico", NoFavicon),
         (r"/(?!jupyter/)(.*)", BookHandler,
          {"path": str(directory), "default_filename": "index.html"}),
     ])
     app.tarot_pool = pool
+    app.tarot_tabs = tabs
     app.tarot_token = token
     app.tarot_key = key
+    app.tarot_scrubber = scrubber
     return app
+
+
+class _Tabs:
+    """One kernel per browser tab (the tab's id is kept by the page in sessionStorage), and
+    the culling of kernels no page is connected to."""
+
+    def __init__(self, kernel_manager, orphan_seconds: float = ORPHAN_SECONDS,
+                 released_seconds: float = RELEASED_SECONDS) -> None:
+        import time
+
+        self.km = kernel_manager
+        self.orphan_seconds = orphan_seconds
+        self.released_seconds = released_seconds
+        self.clock = time.monotonic
+        self.kernels: dict[str, str] = {}  # tab id -> kernel id
+        self.seen: dict[str, float] = {}  # kernel id -> last time a page had it
+        self.released: set[str] = set()  # kernel ids whose page said it was leaving
+
+    def _connections(self, kernel_id: str) -> int:
+        return self.km._kernel_connections.get(kernel_id, 0)
+
+    async def kernel_for(self, tab: str, pool) -> "tuple[str, bool]":
+        """The tab's kernel if it still runs (True: a page had it before), else a new one."""
+        kernel_id = self.kernels.get(tab)
+        if kernel_id is not None and kernel_id in self.km:
+            self.released.discard(kernel_id)
+            self.seen[kernel_id] = self.clock()
+            return kernel_id, True
+        kernel_id = await pool.take()
+        self.kernels[tab] = kernel_id
+        self.seen[kernel_id] = self.clock()
+        return kernel_id, False
+
+    def release(self, tab: str) -> None:
+        kernel_id = self.kernels.get(tab)
+        if kernel_id is not None:
+            self.released.add(kernel_id)
+            self.seen[kernel_id] = self.clock()
+
+    async def cull(self) -> "list[str]":
+        """Shut down the kernels no page has been connected to for a while; their ids."""
+        now = self.clock()
+        culled = []
+        for tab, kernel_id in list(self.kernels.items()):
+            if kernel_id not in self.km:
+                self._forget(tab, kernel_id)
+                continue
+            if self._connections(kernel_id) > 0:
+                self.seen[kernel_id] = now
+                self.released.discard(kernel_id)
+                continue
+            wait = self.released_seconds if kernel_id in self.released else self.orphan_seconds
+            if now - self.seen.get(kernel_id, now) >= wait:
+                self._forget(tab, kernel_id)
+                culled.append(kernel_id)
+                try:
+                    await self.km.shutdown_kernel(kernel_id)
+                except Exception as error:  # already gone: nothing to shut down
+                    self.km.log.debug("culling %s: %s", kernel_id, error)
+        return culled
+
+    def _forget(self, tab: str, kernel_id: str) -> None:
+        self.kernels.pop(tab, None)
+        self.seen.pop(kernel_id, None)
+        self.released.discard(kernel_id)
 
 
 def serve_live(app, on_ready=None) -> None:
     """Start the pool and serve until Ctrl+C (or ``app.stop()``)."""
+    from tornado.ioloop import PeriodicCallback
+
     app.start_app()
     app.io_loop.add_callback(app.tarot_pool.refill_soon)
+    culler = PeriodicCallback(app.tarot_tabs.cull, CULL_EVERY * 1000)
+    culler.start()
     if on_ready is not None:
         app.io_loop.add_callback(on_ready)
     app.start_ioloop()
@@ -307,13 +598,21 @@ def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True
     if not (directory / "index.html").is_file():
         print("tarot-teach: there is no built book to serve.", file=sys.stderr)
         return 1
+    def address(key: str) -> str:
+        return f"http://127.0.0.1:{port}{OPEN_PATH}#key={key}"
+
+    def new_key(key: str) -> None:
+        print(f"The key of the tutorial's browser expired; open {address(key)} to go on.",
+              file=sys.stderr, flush=True)
+
+    keys = BrowserKey(browser_key_path(), on_new_key=new_key)
     try:
-        app = make_live_server(directory, port, kernel_cwd=root / "book")
+        app = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
     except (OSError, SystemExit) as error:
         print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error}); try --port.",
               file=sys.stderr)
         return 1
-    url = f"http://127.0.0.1:{port}/?key={app.tarot_key}"
+    url = address(app.tarot_key.current)
 
     def ready() -> None:
         print(f"The tutorial is at {url}\n(open this address once: it lets this browser "

@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of, parse_card, parse_cards
+from .errors import Rule
+from .names import the
 
 __all__ = ["legal_cards", "why_illegal", "trick_winner", "led_suit"]
 
@@ -142,29 +144,24 @@ def explain_refusal(hand_mask: int, trick: Sequence[int], card: Card) -> tuple[s
 
 def _explain(hand: list[Card], trick: list[Card], card: Card) -> tuple["str | None", str]:
     if card not in hand:
-        return f"You do not hold {_the(card)}.", "not_in_hand"
+        return f"You do not hold {the(card)}.", Rule.NOT_IN_HAND
     allowed = legal_mask(mask_of(hand), [c.index for c in trick])
     if (1 << card.index) & allowed:
         return None, ""
     suit = led_suit(trick)
     if suit is not None and suit.is_plain and any(c.suit is suit for c in hand):
         return (f"You hold {suit.english} ({suit.symbol}): you must follow {suit.english}.",
-                "follow_suit")
+                Rule.FOLLOW_SUIT)
     trumps_in_trick = [c for c in trick if c.is_trump]
     trumps_held = [c for c in hand if c.is_trump]
     if not card.is_trump:
         if suit is Suit.TRUMPS:
-            return "Trumps were led and you hold trumps: you must play a trump.", "follow_trumps"
-        return (f"You have no {suit.english} but you hold trumps: you must trump.", "must_trump")
+            return "Trumps were led and you hold trumps: you must play a trump.", Rule.FOLLOW_TRUMPS
+        return (f"You have no {suit.english} but you hold trumps: you must trump.", Rule.MUST_TRUMP)
     highest = max(trumps_in_trick, key=lambda c: c.rank)
     over = min((c for c in trumps_held if c.rank > highest.rank), key=lambda c: c.rank)
     return (f"You must play a trump higher than the {highest.rank} when you can: "
-            f"overtrumping is compulsory. You can with the {over.rank}.", "overtrump")
-
-
-def _the(card: Card) -> str:
-    name = card.name
-    return name if name.startswith("the ") else f"the {name}"
+            f"overtrumping is compulsory. You can with the {over.rank}.", Rule.OVERTRUMP)
 
 
 def trick_winner(trick: Iterable["Card | str"], rules=None) -> Card:

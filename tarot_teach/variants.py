@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .cards import DECK, KING, QUEEN, KNIGHT, JACK, Card, Suit, parse_card
+from .tables import CHELEM, COMBINED_CHELEM, COSMIC_TARGETS, MULTIPLIERS, PETIT_CHELEM
 
-__all__ = ["ScoringTable", "SCORING_TABLES", "DEFAULT_ALTERNATIVE_TABLE", "COSMIC_THIRDS",
+__all__ = ["ScoringTable", "SCORING_TABLES", "COMBINED_CHELEM", "DEFAULT_ALTERNATIVE_TABLE", "COSMIC_THIRDS",
            "COSMIC_RANK_VALUES", "COSMIC_TARGETS", "cosmic_name", "cosmic_label",
            "cosmic_points_thirds", "display_name", "FirstDealerDraw", "draw_first_dealer",
            "format_points"]
@@ -40,10 +41,10 @@ __all__ = ["ScoringTable", "SCORING_TABLES", "DEFAULT_ALTERNATIVE_TABLE", "COSMI
 # ----- scoring tables --------------------------------------------------------------------------
 
 # Bid words (values of rules.Bid) are used as keys so that this module does not import rules.
-_FFT_MULTIPLIERS = {"take": 1, "pousse": 1, "guard": 2, "guard_without": 4, "guard_against": 6}
-_FFT_CHELEM = {None: 0, "announced_made": 400, "made": 200, "announced_failed": -200,
-               "defence": -200}
-_PETIT_CHELEM = {"petit_announced_made": 300, "petit_announced_failed": -150, "petit_made": 0}
+# The FFT numbers come from tables.py; the other tables below are variants of them.
+_FFT_MULTIPLIERS = {bid: n for bid, n in MULTIPLIERS.items() if bid != "pass"}
+_FFT_CHELEM = CHELEM
+_PETIT_CHELEM = PETIT_CHELEM
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,19 @@ class ScoringTable:
     def multiplier(self, bid) -> int:
         """The multiplier of a bid (1 in a table of fixed bases)."""
         return 1 if self.bases is not None else self.multipliers[str(bid)]
+
+    def chelem_bonus(self, outcome: "str | None") -> int:
+        """The slam bonus of a deal summary's ``chelem`` value in this table (a combined
+        value adds up its items).
+
+        >>> SCORING_TABLES["fft"].chelem_bonus("announced_failed_defence")
+        -400
+        """
+        if outcome in COMBINED_CHELEM:
+            return sum(self.chelem_bonus(part) for part in COMBINED_CHELEM[outcome])
+        if outcome in self.chelem:
+            return self.chelem[outcome]
+        return self.petit_chelem[outcome]
 
     def round_margin(self, margin: int) -> int:
         """The margin as this table counts it (rounded to the nearest ``round_to``, halves up)."""
@@ -140,8 +154,6 @@ COSMIC_THIRDS = tuple(_cosmic_thirds(card) for card in DECK)
 """Each card's tricky points in thirds, by card index: 1 for its share of a tierce, plus 3 per
 extra point (Archon 4, Shaman 3, Marvel 2, Practician 1, each key 4). The pack: 234 = 78 × 3."""
 
-COSMIC_TARGETS = {0: 46, 1: 43, 2: 36, 3: 33}
-"""Cosmic Tribe targets by the number of keys in the taker's pile."""
 
 
 def _cosmic_rank_value(card: Card) -> int:

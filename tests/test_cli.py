@@ -157,3 +157,93 @@ def test_the_installed_command_runs_without_a_traceback(tmp_path):
                           timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "not a valid hand record" in done.stderr
+
+
+# ------------------------------------------------ issue 13: every bad argument or file, exit 2
+
+
+def installed_script() -> Path:
+    script = Path(sys.executable).with_name("tarot-teach")
+    if not script.exists():
+        pytest.skip("the tarot-teach script is not installed next to this Python")
+    return script
+
+
+@pytest.mark.parametrize("port", ["99999", "65536", "0", "-1", "http", "80.5", ""])
+def test_a_port_outside_1_to_65535_is_a_usage_error_not_a_broken_address(capsys, port):
+    with pytest.raises(SystemExit) as caught:
+        main(["--port", port, "--no-browser", "--no-build"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "--port" in err and "1" in err and "65535" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["1", "8000", "65535"])
+def test_every_real_port_is_accepted(port):
+    from tarot_teach.cli import _parser
+
+    assert _parser().parse_args(["--port", port]).port == int(port)
+
+
+@pytest.mark.parametrize("where", ["missing-folder/out.jsonl", ".", "/dev/full"])
+def test_a_bad_selfplay_out_is_a_message_and_exit_2(capsys, tmp_path, monkeypatch, where):
+    monkeypatch.chdir(tmp_path)
+    if where == "/dev/full" and not Path(where).exists():
+        pytest.skip("no /dev/full here")
+    code, out, err = run(capsys, "selfplay", "--deals", "2", "--out", where)
+    assert code == 2 and out == ""
+    assert f"--out {where}" in err and "Traceback" not in err
+
+
+def test_a_read_only_selfplay_out_is_a_message_and_exit_2(capsys, tmp_path):
+    import os
+
+    if os.geteuid() == 0:
+        pytest.skip("root may write anywhere")
+    target = tmp_path / "locked"
+    target.mkdir(mode=0o500)
+    code, _, err = run(capsys, "selfplay", "--deals", "1", "--out", str(target / "x.jsonl"))
+    assert code == 2 and "cannot write there" in err
+
+
+def test_replay_of_dev_zero_is_refused_at_once(capsys):
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    code, out, err = run(capsys, "replay", "/dev/zero")
+    assert code == 2 and out == "" and "not a regular file" in err
+
+
+def test_replay_of_a_fifo_does_not_hang(tmp_path):
+    """In a child process, so that a regression fails (timeout) instead of hanging pytest."""
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "tarot_teach.cli", "replay", str(fifo)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_replay_of_a_file_too_large_for_a_record_is_refused_unread(capsys, tmp_path):
+    from tarot_teach.cli import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as stream:  # sparse: nothing is really written
+        stream.truncate(MAX_RECORD_BYTES + 1)
+    code, _, err = run(capsys, "replay", str(big))
+    assert code == 2 and "too large" in err
+
+
+@pytest.mark.parametrize("command", [["deal", "--seed", "1"],
+                                     ["selfplay", "--deals", "40", "--seed", "1"]])
+def test_a_broken_pipe_ends_quietly(command):
+    """``tarot-teach deal | true``: the reader is gone before the first line; no traceback."""
+    script = installed_script()
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait(timeout=30)  # nobody reads the pipe any more: every write fails (EPIPE)
+    writer = subprocess.run([str(script), *command], stdout=reader.stdin,
+                            stderr=subprocess.PIPE, text=True, timeout=120)
+    reader.stdin.close()
+    assert "Traceback" not in writer.stderr and "Exception" not in writer.stderr, writer.stderr
+    assert writer.returncode in (0, 1)

@@ -772,13 +772,16 @@ def fft_slam_deal(defender_excuse_last: bool, **variant):
 
 def test_fft_example_slam_while_the_defence_kept_its_excuse():
     # RULES.md §9: Guard, slam announced and made, the taker's handful and petit au bout, the
-    # defence kept its Excuse (played in trick 1): 86.5 points (87 after rounding), 2 bouts:
+    # defence kept its Excuse (played in trick 1) and owes a half point it can never give:
+    # the half point moves anyway (§8), 87 points, 2 bouts:
     # (46 + 25) × 2 + 20 + 20 + 400 = 582 per defender, taker +1746.
     state = fft_slam_deal(defender_excuse_last=False)
     assert EXCUSE.index in state.tricks[0][1]
     assert pile(state, 1) == [EXCUSE]  # the defence owes a half point it cannot give
+    assert state.unpaid_exchange == (0, 1)
     result = state.result
-    assert result.taker_points == Fraction(173, 2) and result.taker_bouts == 2
+    assert result.taker_points == 87 and result.taker_bouts == 2
+    assert result.defence_points == 4
     assert result.breakdown.margin == 46
     assert result.breakdown.petit_au_bout == "taker"
     assert result.breakdown.chelem == "announced_made"

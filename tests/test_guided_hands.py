@@ -3,12 +3,14 @@ and together they cover what the guided-hands chapter promises."""
 
 import copy
 import json
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from tarot_teach import parse_card, replay
-from tarot_teach.guided import CARD_MENTION, check_guided_hand, load_guided_hand
+from tarot_teach import EXCUSE, parse_card, points, replay
+from tarot_teach.guided import CARD_MENTION, check_guided_hand, load_guided_hand, trick_facts
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
 FILES = sorted(HANDS.glob("*.json"))
@@ -96,8 +98,8 @@ def test_the_excuse_hand_is_not_a_slam_exception():
 
 # ----- a broken copy is caught ----------------------------------------------------------------
 
-def _broken(tmp_path, change):
-    data = json.loads((HANDS / "take-made.json").read_text(encoding="utf-8"))
+def _broken(tmp_path, change, name="take-made"):
+    data = json.loads((HANDS / f"{name}.json").read_text(encoding="utf-8"))
     data = copy.deepcopy(data)
     change(data)
     path = tmp_path / "broken.json"
@@ -194,4 +196,108 @@ def test_a_wrong_figure_in_a_comment_is_reported(tmp_path, where, old, new, repo
         assert old in note["text"]
         note["text"] = note["text"].replace(old, new)
     problems = _broken(tmp_path, change)
+    assert any(reported in p for p in problems), problems
+
+
+# ----- the words agree with the engine's facts of each trick (issue 9, item 5) ----------------
+
+def _trick_notes(hand):
+    return {n["trick"]: n["text"] for n in hand.commentary if n["at"] == "trick"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_worth_claims_match_the_engines_piles(path):
+    """Every "the trick is worth N points to X" equals what the engine's piles gained."""
+    hand = load_guided_hand(path)
+    facts = {f.number: f for f in trick_facts(hand)}
+    notes = _trick_notes(hand)
+    for number, text in notes.items():
+        for amount, side in re.findall(r"worth (\d+(?:\.\d+)?) points to (the \w+)", text):
+            trick = facts[number]
+            assert Fraction(amount) == trick.worth, (number, text)
+            assert (side == "the defence") == (trick.winner_side == 1), (number, text)
+
+
+def test_an_excuse_kept_by_the_losers_is_not_counted_for_the_winners():
+    """The issue's cases: a defender's Excuse in a trick the taker wins. The trick brings the
+    taker its other cards plus the half-point card owed: 8.5 → 4.5, 7 → 3, 6 → 2."""
+    seen = {}
+    for path in FILES:
+        hand = load_guided_hand(path)
+        for trick in trick_facts(hand):
+            if trick.exchange_owed:
+                cards = [card for _, card in trick.plays]
+                expected = points(cards) - EXCUSE.points + Fraction(1, 2)
+                assert trick.worth == expected
+                assert trick.excuse_to_side != trick.winner_side
+                seen[(path.stem, trick.number)] = (points(cards), trick.worth)
+    assert seen[("five-players", 14)] == (Fraction(17, 2), Fraction(9, 2))
+    assert seen[("guard-failed", 16)] == (7, 3)
+    assert seen[("petit-au-bout-won", 11)] == (6, 2)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_an_owed_card_only_when_the_excuses_side_lost_the_trick(path):
+    hand = load_guided_hand(path)
+    facts = {f.number: f for f in trick_facts(hand)}
+    final = hand.state_at(hand.steps)
+    for number, text in _trick_notes(hand).items():
+        trick = facts[number]
+        if trick.excuse_seat is not None:
+            lost = final.side_of(trick.excuse_seat) != trick.winner_side
+            assert trick.exchange_owed == (lost and not trick.last)
+        if re.search(r"\bowes?\b|in exchange", text):
+            assert trick.exchange_owed, (number, text)
+
+
+SMALL_WORDS = re.compile(r"\{(\w+)\}[,:]? (?:a |the |your )?(?:small|low)\b")
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_no_court_card_is_called_small(path):
+    hand = load_guided_hand(path)
+    for note in hand.commentary:
+        for name in SMALL_WORDS.findall(note["text"]):
+            card = parse_card(name)
+            assert not card.is_court and card.points == Fraction(1, 2), note["text"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_throw_only_for_a_card_that_does_not_follow(path):
+    hand = load_guided_hand(path)
+    facts = {f.number: f for f in trick_facts(hand)}
+    for number, text in _trick_notes(hand).items():
+        plays = [card for _, card in facts[number].plays]
+        led = next(card.suit for card in plays if not card.is_excuse)
+        for name in re.findall(r"\b(?:throws?|threw) \{(\w+)\}", text):
+            card = parse_card(name)
+            assert card.suit is not led and not card.is_trump, (number, text)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_discard_comment_names_the_whole_dog(path):
+    hand = load_guided_hand(path)
+    if not hand.record.get("discard"):
+        return
+    text = next(n["text"] for n in hand.commentary if n["at"] == "discard")
+    named = {parse_card(name) for name in CARD_MENTION.findall(text)}
+    assert {parse_card(c) for c in hand.record["dog"]} <= named
+
+
+@pytest.mark.parametrize("name, trick, old, new, reported", [
+    ("five-players", 14, "worth 4.5 points", "worth 8.5 points", "worth 8.5 points"),
+    ("guard-failed", 16, "worth 3 points", "worth 7 points", "worth 7 points"),
+    ("take-made", 17, "nothing is given in return for it.",
+     "they owe you a small card for it.", "owed"),
+    ("five-players", 1, "follow suit with {6S}", "throw {6S}", "thrown"),
+    ("three-players", 15, "{CC}, a court card, but", "{CC}, a small card, but", "CC is called small"),
+    ("take-made", None, "and {7D}. You lay", ". You lay", "7D"),
+])
+def test_the_old_wrong_words_are_reported(tmp_path, name, trick, old, new, reported):
+    def change(data):
+        note = next(n for n in data["commentary"]
+                    if (n.get("trick") == trick if trick else n["at"] == "discard"))
+        assert old in note["text"]
+        note["text"] = note["text"].replace(old, new)
+    problems = _broken(tmp_path, change, name)
     assert any(reported in p for p in problems), problems

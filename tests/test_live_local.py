@@ -309,7 +309,7 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
             if first_url:
                 opening = context.new_page()
                 opening.goto(first_url)
-                assert "?key=" not in opening.url  # the key is kept in a cookie, not the URL
+                opening.wait_for_url(base)  # the key is kept by the browser, not in the URL
                 opening.close()
             for name in pages:
                 outside.clear()
@@ -353,7 +353,7 @@ def running_tarot_teach(progress_dir: Path):
         while opened is None:  # the address tarot-teach prints (and would open)
             line = proc.stdout.readline()
             seen.append(line)
-            found = re.search(r"(http://127\.0\.0\.1:\d+/\?key=\S+)", line)
+            found = re.search(r"(http://127\.0\.0\.1:\d+/\S*#key=\S+)", line)
             if found:
                 opened = found.group(1)
             elif (not line and proc.poll() is not None) or time.time() > deadline:
@@ -399,17 +399,18 @@ def test_kernel_endpoints_need_the_token(tarot_teach_server):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=5)
         assert refused.value.code == 403, headers
-    # Same-origin headers are easy to forge for a local process: without the key (the
-    # cookie of the browser tarot-teach opened) there is no token either.
+    # Same-origin headers are easy to forge for a local process: without the key (kept by
+    # the browser tarot-teach opened) there is no token either.
     request = urllib.request.Request(base + "_static/vendor/live/session.json",
                                      headers={"Sec-Fetch-Site": "same-origin"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=5)
     assert refused.value.code == 403
-    # The address tarot-teach opens sets the cookie; with it the page gets the token...
-    key = opened.split("?key=", 1)[1]
+    # The address tarot-teach opens gives the browser the key; with it the page gets the token...
+    key = opened.split("#key=", 1)[1]
     request = urllib.request.Request(base + "_static/vendor/live/session.json",
-                                     headers={"Cookie": f"tarot_teach_key={key}"})
+                                     headers={"X-Tarot-Teach-Key": key,
+                                              "X-Tarot-Teach-Tab": "test-tab-1"})
     with urllib.request.urlopen(request, timeout=30) as reply:
         import json
 

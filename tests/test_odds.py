@@ -74,11 +74,15 @@ def test_percent_rounds_half_up():
 
 
 def test_the_numbers_stated_in_chapter_13():
-    from tarot_teach.odds import most_likely_pattern
+    from tarot_teach.odds import likeliest_patterns, most_likely_pattern
     assert [percent(dog_at_least(k)) for k in (1, 2, 3, 4)] == ["10.0%", "19.2%", "27.5%", "35.1%"]
     assert most_likely_pattern(6) == (3, 2, 1)
-    for n in (7, 8):
-        assert most_likely_pattern(n) != most_likely_pattern(n, "independent")
+    # "With 7 and 8 cards the simple model has no single favourite": an exact tie at the top
+    # (70/243 and 560/2187), while the exact count has one favourite for every number
+    tied = [n for n in range(3, 13) if len(likeliest_patterns(n, "independent")) > 1]
+    assert tied == [7, 8]
+    assert all(len(likeliest_patterns(n)) == 1 for n in range(0, 22))
+    assert most_likely_pattern(7) == (3, 2, 2) and most_likely_pattern(8) == (3, 3, 2)
     assert Fraction(1, 5) < at_least_longest(6, 4) < Fraction(3, 10)       # "one time in four"
     worst = max(abs(longest_holding(n).get(k, 0) - longest_holding(n, "independent").get(k, 0))
                 for n in range(4, 17) for k in range(17))
@@ -86,3 +90,38 @@ def test_the_numbers_stated_in_chapter_13():
     # the exact count makes 2-2-2 likelier and 6-0-0 less likely than the simple model
     assert split_patterns(6)[(2, 2, 2)] > split_patterns(6, "independent")[(2, 2, 2)]
     assert split_patterns(6)[(6, 0, 0)] < split_patterns(6, "independent")[(6, 0, 0)]
+
+
+def test_ties_are_ties():
+    """The simple model's top two splits of 7 and of 8 cards are exactly equal fractions."""
+    from tarot_teach.odds import likeliest_patterns, most_likely_pattern
+    simple7, simple8 = split_patterns(7, "independent"), split_patterns(8, "independent")
+    assert simple7[(4, 2, 1)] == simple7[(3, 2, 2)] == Fraction(70, 243)
+    assert simple8[(4, 3, 1)] == simple8[(3, 3, 2)] == Fraction(560, 2187)
+    assert likeliest_patterns(7, "independent") == ((4, 2, 1), (3, 2, 2))
+    assert likeliest_patterns(8, "independent") == ((4, 3, 1), (3, 3, 2))
+    with pytest.raises(ValueError, match="exactly as likely"):
+        most_likely_pattern(7, "independent")
+    # every split of a tie has the top chance, and no other split does
+    for n in range(0, 22):
+        for model in ("exact", "independent"):
+            patterns = split_patterns(n, model)
+            best = likeliest_patterns(n, model)
+            top = max(patterns.values())
+            assert set(best) == {s for s, p in patterns.items() if p == top}
+
+
+def test_chapter_13_shows_the_tie_as_a_tie():
+    """The chapter's sentence names the card counts the engine finds tied, and no longer says
+    that the two models disagree."""
+    import re
+    from pathlib import Path
+    from tarot_teach.odds import likeliest_patterns
+    text = (Path(__file__).resolve().parent.parent / "book" / "13-odds.md").read_text("utf-8")
+    text = " ".join(text.split())
+    stated = re.search(r"With (\d+) and with (\d+) cards the simple model cannot name a "
+                       r"favourite", text)
+    assert stated, "the sentence about the tie"
+    tied = [n for n in range(3, 13) if len(likeliest_patterns(n, "independent")) > 1]
+    assert [int(n) for n in stated.groups()] == tied
+    assert "disagree" not in text

@@ -152,15 +152,17 @@ def reference_result(record: dict) -> dict:
     piles[1 if contract is Bid.GUARD_AGAINST else 0].extend(aside)
     settle_exchange(piles, owed)  # an exchange card still owed comes from the discard / dog
     assert sorted(piles[0] + piles[1]) == sorted(DECK)
-    taker_points = points(piles[0])
+    # §8: a card that could never be given still moves its half point
+    taker_points = points(piles[0]) + Fraction(owed[1] - owed[0], 2)
     bouts = count_bouts(piles[0])
     target = {0: 56, 1: 51, 2: 41, 3: 36}[bouts]
     made = taker_points >= target
     margin = math.ceil(abs(taker_points - target))
     pab = 0
-    pab_trick = -2 if excuse_slam else -1
-    if PETIT in tricks[pab_trick]:
-        pab = 10 if side(winners[pab_trick]) == 0 else -10
+    for pab_trick in (-1, -2) if excuse_slam else (-1,):  # §8 adds the -2 case, removes none
+        if PETIT in tricks[pab_trick]:
+            pab = 10 if side(winners[pab_trick]) == 0 else -10
+            break
     multiplier = {Bid.TAKE: 1, Bid.POUSSE: 1, Bid.GUARD: 2, Bid.GUARD_WITHOUT: 4,
                   Bid.GUARD_AGAINST: 6}[contract]
     handful_counts = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}[players]
@@ -169,7 +171,7 @@ def reference_result(record: dict) -> dict:
                   for shown in (declarations.get("poignees") or {}).values())
     every = len(tricks)
     if chelem_announced:
-        chelem = 400 if won[0] == every else -200
+        chelem = 400 if won[0] == every else -400 if won[1] == every else -200
     else:
         chelem = 200 if won[0] == every else -200 if won[1] == every else 0
     s = ((25 + margin if made else -(25 + margin)) + pab) * multiplier \
@@ -203,8 +205,9 @@ def check_finished(state: GameState) -> None:
     assert not taker_pile & defence_pile and taker_pile | defence_pile == ALL_CARDS
     taker_cards, defence_cards = cards_of(taker_pile), cards_of(defence_pile)
     assert points(taker_cards) + points(defence_cards) == 91
-    assert result.taker_points == points(taker_cards)
-    assert result.defence_points == points(defence_cards)
+    unpaid = Fraction(state.unpaid_exchange[1] - state.unpaid_exchange[0], 2)
+    assert result.taker_points == points(taker_cards) + unpaid
+    assert result.defence_points == points(defence_cards) - unpaid
     assert result.taker_bouts == count_bouts(taker_cards)
     assert sum(result.scores) == 0
     s = -min(result.scores[seat] for seat in range(state.rules.players)

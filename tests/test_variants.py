@@ -562,7 +562,8 @@ def test_random_deals_of_every_variant(players, variant):
         else:
             taker, defence = state.final_piles
             assert taker | defence == ALL and not taker & defence
-            assert result.taker_half_points == units(taker)
+            unpaid = state.unpaid_exchange
+            assert result.taker_half_points == units(taker) + unpaid[1] - unpaid[0]
             assert units(taker) + units(defence) == total
         assert replay(state.to_record()) == result.to_dict()
     if variant.get("goulash"):

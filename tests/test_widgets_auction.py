@@ -2,8 +2,8 @@
 
 import pytest
 
-from tarot_teach import Bid
-from tarot_teach.widgets.auction import (FFT_BIDS, Auction, AuctionExercise, DogFateExercise,
+from tarot_teach import DOG_DESTINATIONS, SEAT_NAMES, Bid, dog_destination
+from tarot_teach.widgets.auction import (DOG_FATES, FFT_BIDS, Auction, AuctionExercise, DogFateExercise,
                                          MultiplierExercise, dog_fate, fixed_auction,
                                          judge_auction, load_auctions)
 
@@ -17,7 +17,7 @@ def test_auction_right_answer():
     exercise = AuctionExercise(question=fixed_auction("outbid"))
     exercise.choice.value = "seat:3"
     exercise.check_button.click()
-    assert "Right" in exercise.feedback.value and "East takes" in exercise.feedback.value
+    assert "Right" in exercise.feedback.value and f"{SEAT_NAMES[3]} takes" in exercise.feedback.value
 
 
 def test_auction_wrong_answer_gives_the_engine_refusal():
@@ -26,7 +26,7 @@ def test_auction_wrong_answer_gives_the_engine_refusal():
     result = exercise.check()
     assert not result.ok
     assert "Take does not beat the Guard already bid" in exercise.feedback.value
-    assert "West may not say that" in exercise.feedback.value
+    assert f"{SEAT_NAMES[1]} may not say that" in exercise.feedback.value
     assert "05-bidding.html#the-order-of-speaking" in exercise.feedback.value
 
 
@@ -67,9 +67,11 @@ def test_multiplier_right_wrong_and_malformed():
         assert result.invalid_input and words in exercise.feedback.value
 
 
-def test_dog_fates_read_from_real_deals():
+def test_dog_fate_is_the_engines_one_rule():
+    assert dog_fate is dog_destination  # one home: no second copy in the widgets
     assert [dog_fate(bid) for bid in FFT_BIDS] == ["taken", "taken", "taker_unseen",
                                                   "defence_unseen"]
+    assert set(DOG_FATES) == set(DOG_DESTINATIONS)
 
 
 def test_dog_fate_exercise():

@@ -115,3 +115,19 @@ def test_every_hand_opens_and_answers_right(path):
 def test_five_player_hand_names_every_seat():
     widget = GuidedHandWidget(HANDS / "five-players.json")
     assert len(widget.names) == 5 and "Eve" in widget.seats.value
+
+
+def test_review_this_deal_at_the_end_of_the_hand():
+    from tarot_teach.coach import review
+
+    widget = GuidedHandWidget(HANDS / "petit-au-bout-won.json", exercise_id="test-review")
+    assert widget.review.widget.layout.display == "none"
+    widget.go_to(widget.hand.steps)
+    assert widget.review.widget.layout.display is None
+    widget.review.samples = 2
+    widget.review.button.click()
+    entries = review(widget.hand.record, widget.hand.learner, samples=2, names=widget.names)
+    assert widget.review.entries == entries
+    assert widget.review.output.value.count('class="tt-review-row"') == len(entries)
+    widget.back_button.click()
+    assert widget.review.widget.layout.display == "none"

@@ -63,11 +63,26 @@ def test_defence_trumps():
         assert exercise.check().invalid_input
 
 
+def test_a_tie_is_accepted_and_explained_as_a_tie():
+    from tarot_teach.widgets.odds import check_likeliest_split, likeliest_text
+    for split, other in (((4, 2, 1), "3-2-2"), ((3, 2, 2), "4-2-1")):
+        result = check_likeliest_split(7, split, model="independent")
+        assert result.ok and f"exactly tied with {other}" in result.message
+    wrong = check_likeliest_split(7, (3, 3, 1), model="independent")
+    assert not wrong.ok and "4-2-1 and 3-2-2 are each more likely than 3-3-1" in wrong.message
+    assert any("exactly tied: 70/243 each" in line for line in wrong.details)
+    assert "exactly tied (560/2187 each" in likeliest_text(8, "independent")
+    exact = check_likeliest_split(7, (4, 2, 1))          # the exact count has one favourite
+    assert not exact.ok and "3-2-2 is more likely than 4-2-1" in exact.message
+    assert not any("tied" in line for line in check_likeliest_split(7, (3, 2, 2)).details[:2])
+
+
 def test_chart_and_explorer():
     assert split_chart_html(6).startswith("<img")
     explorer = SplitExplorer(6)
     explorer.slider.value = 8
     assert "3-3-2" in explorer.text.value
+    assert "4-3-1 and 3-3-2, exactly tied" in explorer.text.value
 
 
 def test_chart_without_matplotlib(monkeypatch):

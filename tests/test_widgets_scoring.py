@@ -2,7 +2,7 @@
 
 import random
 
-from tarot_teach import Ledger, explain_score, score
+from tarot_teach import SEAT_NAMES, Ledger, explain_score, score
 from tarot_teach.widgets.scoring import (ScoreDealExercise, ScoreSheetExercise, SheetDeal,
                                          random_summary, sheet_totals, totals_chart_html)
 
@@ -76,7 +76,7 @@ def test_seed_001_five_deal_sheet():
 
 
 def fill(exercise, grid):
-    for row, values in zip(exercise.boxes, grid):
+    for row, values in zip(exercise.boxes_grid, grid):
         for box, value in zip(row, values):
             box.value = str(value)
 
@@ -96,17 +96,17 @@ def test_score_sheet_wrong_cell_is_explained():
     grid[2][1] += 10
     fill(exercise, grid)
     assert not exercise.check().ok
-    assert "After deal 3, B" in exercise.feedback.value
+    assert f"After deal 3, {SEAT_NAMES[1]}" in exercise.feedback.value
     assert "Deal 3:" in exercise.feedback.value
     assert exercise.chart.value == ""
 
 
 def test_score_sheet_malformed_input():
     exercise = ScoreSheetExercise(seed=3)
-    assert exercise.check().invalid_input and "deal 1" in exercise.feedback.value
+    assert exercise.check().invalid_input and f"Deal 1, player {SEAT_NAMES[0]}" in exercise.feedback.value
     fill(exercise, sheet_totals(exercise.question))
-    exercise.boxes[4][3].value = "ten"
-    assert exercise.check().invalid_input and "Deal 5, player D" in exercise.feedback.value
+    exercise.boxes_grid[4][3].value = "ten"
+    assert exercise.check().invalid_input and f"Deal 5, player {SEAT_NAMES[3]}" in exercise.feedback.value
     assert "Traceback" not in exercise.feedback.value
 
 

@@ -129,3 +129,108 @@ def test_a_damaged_saved_table_gives_a_new_deal_and_says_so(tmp_path):
     table = TableWidget(players=4, seed=1, save_key="t", progress=Progress(tmp_path / "progress.json"))
     assert "could not be resumed" in table.feedback.value
     assert table.state.view(0).hand  # a playable new deal
+
+
+# ----- the coach at the table ----------------------------------------------------------------
+
+def _late_state(seed, tricks=15):
+    """A four-player deal played by the learner computers until ``tricks`` tricks are done."""
+    from tarot_teach import GameState, RuleSet
+
+    player = ComputerPlayer()
+    while True:
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        while not state.is_over and (state.phase is not Phase.PLAYING
+                                     or len(state.tricks) < tricks):
+            state.play(player.decide(state).action)
+        if not state.is_over:
+            return state
+        seed += 100  # everybody passed: another deal
+
+
+def test_after_a_deal_review_this_deal_reviews_the_learner_s_seat():
+    from tarot_teach.coach import review
+
+    table = TableWidget(players=4, seed=2)
+    assert table.review.widget.layout.display == "none" and table.review.button.disabled
+    _click_through(table, check_refusals=False)
+    if table.state.result.void:
+        assert table.review.widget.layout.display == "none"
+        return
+    assert table.review.widget.layout.display is None and not table.review.button.disabled
+    assert table.review.record == table.state.to_record() and table.review.seat == table.learner
+    table.review.samples = 2
+    table.review.button.click()
+    entries = review(table.state.to_record(), table.learner, samples=2,
+                     names=list(table.names))
+    assert table.review.entries == entries
+    assert table.review.output.value.count('class="tt-review-row"') == len(entries)
+    table.new_button.click()  # the next deal clears the review
+    assert table.review.output.value == "" and table.review.widget.layout.display == "none"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_hint_is_the_coach_s_advice(seed):
+    from tarot_teach.coach import advise
+    from tarot_teach.tricks import winning_position
+    from tarot_teach.widgets.table import HINT_SAMPLES
+
+    state = _late_state(seed)
+    learner = state.to_act
+    table = TableWidget(state=state.copy(), learner=learner, seed=seed)
+    table.hint_button.click()
+    action, reason = advise(state, learner, samples=HINT_SAMPLES,
+                            seed=seed + len(state.history))
+    import html as _html
+    shown = _html.unescape(table.feedback.value)
+    assert f"Hint: {action.short_name} — {reason}" in shown
+    # Never "lost" when a legal card would take the trick.
+    winners = [c for c in state.legal_actions() if isinstance(c, Card) and not c.is_excuse
+               and state.trick and winning_position(list(state.trick) + [c.index]) == len(state.trick)]
+    if winners:
+        assert "No card you may play takes this trick" not in shown and "is lost" not in shown
+
+
+def test_level_switch_and_the_strong_players_play_the_coach_s_choice():
+    from tarot_teach.coach import advise
+    from tarot_teach.widgets.table import AdvisedPlayer, HINT_SAMPLES
+
+    table = TableWidget(players=4, seed=5)
+    assert table.level == "learner" and isinstance(table.computer, ComputerPlayer)
+    table.level_choice.value = "strong"
+    assert table.level == "strong" and isinstance(table.computer, AdvisedPlayer)
+    table.level_choice.value = "learner"
+    assert isinstance(table.computer, ComputerPlayer)
+    with pytest.raises(ValueError):
+        TableWidget(players=4, level="expert")
+
+    state = _late_state(7, tricks=16)
+    learner = (state.to_act + 1) % 4  # the computers act first
+    strong = TableWidget(state=state.copy(), learner=learner, level="strong")
+    replay = state.copy()
+    for line in strong.log[:2]:
+        seat = replay.to_act
+        action, reason = advise(replay, seat, samples=HINT_SAMPLES, seed=len(replay.history))
+        assert line == f"{strong.names[seat]}: {action.short_name} — {reason}"
+        replay.play(action)
+
+
+def test_a_saved_table_keeps_its_level(tmp_path):
+    from tarot_teach.widgets.progress import Progress
+
+    path = tmp_path / "progress.json"
+    table = TableWidget(players=4, seed=6, save_key="t", progress=Progress(path))
+    table.level_choice.value = "strong"
+    again = TableWidget(players=4, seed=6, save_key="t", progress=Progress(path))
+    assert again.level == "strong" and again.level_choice.value == "strong"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [{"goulash": True}, {"two_players": True},
+                                     {"cosmic_tribe": True}])
+def test_strong_computers_play_every_variant_to_the_end(variant):
+    table = TableWidget(variant=variant, seed=3, level="strong")
+    _click_through(table, check_refusals=False)
+    assert table.state.is_over and table.log
+    table.hint_button.click()
+    assert "No hint now" in table.feedback.value

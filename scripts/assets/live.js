@@ -8,9 +8,15 @@
 // each static widget view by a live one whose callbacks run in that kernel.
 //
 // Where the kernel comes from is said by _static/vendor/live/session.json:
-// * {"mode": "jupyter", base, token, kernel}: `tarot-teach` serves the book and a Jupyter
-//   server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go over
-//   the kernel's WebSocket (JSON frames).
+// * {"mode": "jupyter", base, token, kernel, reused}: `tarot-teach` serves the book and a
+//   Jupyter server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go
+//   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
+//   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
+//   an address ending in #key=..., and this script (or the opener page) moves the key into
+//   localStorage, which belongs to this origin (scheme, host AND port) alone, and removes it
+//   from the address. No cookie: cookies ignore ports, so another local server would get
+//   them. One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
+//   gets the same kernel back; the server shuts down kernels no page is connected to.
 // * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
 //   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
 //   interface), with Pyodide and the wheels (ipywidgets, tarot_teach, ...) served by the site.
@@ -71,6 +77,7 @@
     notice.textContent = text;
     var main = document.querySelector("main, article, .bd-article, body");
     main.insertBefore(notice, main.firstChild);
+    return notice;
   }
 
   function fail(what, error) {
@@ -221,23 +228,47 @@
   // ---------------------------------------------------- transport 1: a Jupyter server
   function connectJupyter(kernel, info) {
     var base = new URL(info.base, root);
-    var token = info.token;
+    var opened = openSocket(kernel, info, base);
+    if (info.reused) {
+      // The tab's kernel kept the widgets of the page shown before (a reload): close them.
+      kernel.request(message("execute_request", executeContent(
+        "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n")));
+    }
+    // Tell the server the page is gone: it shuts the kernel down unless the tab comes back
+    // at once (a reload); without this it does so once no page was connected for a while.
+    window.addEventListener("pagehide", function () {
+      try {
+        fetch(new URL("_static/vendor/live/release", root), {
+          method: "POST", keepalive: true, cache: "no-store", headers: sessionHeaders(),
+        }).catch(function () {});
+      } catch (error) {
+        /* nothing to do */
+      }
+    });
+    return opened;
+  }
+
+  function openSocket(kernel, info, base) {
     var ws = new URL("api/kernels/" + encodeURIComponent(info.kernel) + "/channels", base);
     ws.protocol = ws.protocol === "https:" ? "wss:" : "ws:";
-    ws.search = "session_id=" + session + "&token=" + encodeURIComponent(token);
+    ws.search = "session_id=" + session + "&token=" + encodeURIComponent(info.token);
     return new Promise(function (resolve, reject) {
       var socket = new WebSocket(ws.href);
       var queue = [];
+      var opened = false;
       kernel.transport = {
         send: function (msg) {
           if (socket.readyState === 1) {
             socket.send(JSON.stringify(msg));
-          } else {
+          } else if (socket.readyState === 0) {
             queue.push(msg);
+          } else {
+            connectionLost(kernel, info, base); // the click is lost: say so at once
           }
         },
       };
       socket.onopen = function () {
+        opened = true;
         mark("socket");
         queue.splice(0).forEach(function (msg) {
           socket.send(JSON.stringify(msg));
@@ -245,11 +276,13 @@
         resolve();
       };
       socket.onerror = function () {
-        reject(new Error("cannot reach the kernel"));
+        if (!opened) {
+          reject(new Error("cannot reach the kernel"));
+        }
       };
       socket.onclose = function () {
-        if (state.status === "ready") {
-          setStatus("disconnected");
+        if (opened) {
+          connectionLost(kernel, info, base);
         }
       };
       socket.onmessage = function (event) {
@@ -259,17 +292,58 @@
         var msg = JSON.parse(event.data);
         if (msg.channel === "iopub") {
           kernel.dispatch(msg);
+          if (msg.header && msg.header.msg_type === "status" &&
+            msg.content.execution_state === "dead") {
+            connectionLost(kernel, info, base); // the kernel itself is gone
+          }
         }
       };
-      // Shut the page's kernel down when the page goes away (the server also culls idle ones).
-      window.addEventListener("pagehide", function () {
-        try {
-          fetch(new URL("api/kernels/" + encodeURIComponent(info.kernel), base), {
-            method: "DELETE", keepalive: true, headers: { Authorization: "token " + token },
-          }).catch(function () {});
-        } catch (error) {
-          /* nothing to do */
+    });
+  }
+
+  // The kernel's connection closed (server stopped, computer asleep, a message too large):
+  // say so on the page, with a button that connects again (to the same kernel if it still
+  // runs, so nothing typed is lost; else the page is reloaded with a new one).
+  function connectionLost(kernel, info, base) {
+    if (state.status === "disconnected" || document.querySelector(".tt-live-lost")) {
+      return;
+    }
+    setStatus("disconnected");
+    // Requests on the closed socket will never be answered.
+    kernel.waiting = {};
+    state.pending = 0;
+    var notice = showNotice("The connection to the exercises was lost: your answers are " +
+      "not checked until it is back (solved exercises are saved). ");
+    notice.classList.add("tt-live-lost");
+    notice.setAttribute("role", "alert");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tt-live-reconnect";
+    button.textContent = "Reconnect";
+    notice.appendChild(button);
+    var detail = document.createElement("span");
+    notice.appendChild(detail);
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      detail.textContent = " Connecting…";
+      askSession().then(function (again) {
+        if (again.mode !== "jupyter") {
+          throw new Error(again.mode === "locked" ? "this browser's key was refused"
+            : "the tutorial's server does not answer");
         }
+        if (again.kernel !== info.kernel) {
+          location.reload(); // the old kernel is gone: start the page afresh
+          return new Promise(function () {});
+        }
+        info.token = again.token;
+        return openSocket(kernel, info, base);
+      }).then(function () {
+        notice.parentNode.removeChild(notice);
+        setStatus("ready");
+      }).catch(function (error) {
+        detail.textContent = " Still no connection (" + (error && error.message || error) +
+          "). Is tarot-teach still running? Start it again, then press Reconnect.";
+        button.disabled = false;
       });
     });
   }
@@ -388,26 +462,129 @@
   }
 
   // ------------------------------------------- progress in the browser (static mode)
-  // The browser's Python keeps files in memory only: the learner's progress file is
-  // copied to localStorage after each click in an exercise and written back before the
-  // page's cells run, so solved exercises stay solved across pages and visits.
+  // The browser's Python keeps files in memory only: the learner's progress file is kept in
+  // localStorage. Other tabs of the site save there too, so nothing is ever simply
+  // overwritten: after each click in an exercise the kernel's file is merged into what is
+  // stored (solves are only ever added), and what another tab stores (a "storage" event) is
+  // merged into this kernel's file. A stored value that cannot be read is set aside under a
+  // new name, with a notice, never overwritten.
   var PROGRESS_KEY = "tarot_teach.progress";
+  var PROGRESS_MERGE = "from tarot_teach.widgets.progress import merge_into_file as _tt_merge\n";
   var PROGRESS_PATH = "from tarot_teach.widgets.progress import default_progress_path as _tt_path\n";
 
-  function restoreProgress(kernel) {
-    var saved = null;
+  function parseProgress(text) {
+    var data;
     try {
-      saved = window.localStorage.getItem(PROGRESS_KEY);
+      data = JSON.parse(text);
     } catch (error) {
       return null;
     }
-    if (!saved) {
+    var isObject = function (value) {
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+    };
+    if (!isObject(data) || !isObject(data.solved) || (data.games !== undefined &&
+      !isObject(data.games))) {
       return null;
     }
+    var names = Object.keys(data.solved);
+    for (var i = 0; i < names.length; i++) {
+      if (typeof data.solved[names[i]] !== "string") {
+        return null;
+      }
+    }
+    var games = data.games || {};
+    var keys = Object.keys(games);
+    for (var j = 0; j < keys.length; j++) {
+      if (!isObject(games[keys[j]])) {
+        return null;
+      }
+    }
+    // Answers (exercise → time → right or wrong) and the date of the last reset: checked
+    // in full by the kernel (widgets/progress.py) when merged there.
+    var answers = isObject(data.answers) ? data.answers : {};
+    var reset = typeof data.reset === "string" ? data.reset : null;
+    return { solved: data.solved, games: games, answers: answers, reset: reset };
+  }
+
+  // Every solve and answer of both (a solve with its earliest date), minus what is older
+  // than the later reset; the newer side's games win (as merge_records in progress.py).
+  function mergeProgress(older, newer) {
+    var reset = [older.reset, newer.reset].filter(Boolean).sort().pop() || null;
+    var solved = {};
+    [older.solved, newer.solved].forEach(function (source) {
+      Object.keys(source).forEach(function (name) {
+        var date = source[name];
+        if (reset && date < reset) {
+          return;
+        }
+        solved[name] = solved[name] && solved[name] < date ? solved[name] : date;
+      });
+    });
+    var answers = {};
+    [older.answers || {}, newer.answers || {}].forEach(function (source) {
+      Object.keys(source).forEach(function (name) {
+        Object.keys(source[name] || {}).forEach(function (time) {
+          if (!reset || time >= reset) {
+            answers[name] = answers[name] || {};
+            answers[name][time] = source[name][time];
+          }
+        });
+      });
+    });
+    var games = {};
+    [older.games, newer.games].forEach(function (source) {
+      Object.keys(source).forEach(function (key) {
+        games[key] = source[key];
+      });
+    });
+    var merged = { version: 1, solved: solved, games: games, answers: answers };
+    if (reset) {
+      merged.reset = reset;
+    }
+    return merged;
+  }
+
+  // The stored progress (parsed), null if there is none; an unreadable one is set aside.
+  function storedProgress() {
+    var text = null;
+    try {
+      text = window.localStorage.getItem(PROGRESS_KEY);
+    } catch (error) {
+      return null;
+    }
+    if (!text) {
+      return null;
+    }
+    var parsed = parseProgress(text);
+    if (!parsed) {
+      var aside = PROGRESS_KEY + ".damaged-" + new Date().toISOString() + "-" +
+        uuid().slice(0, 8);
+      try {
+        window.localStorage.setItem(aside, text);
+        window.localStorage.removeItem(PROGRESS_KEY);
+        showNotice("The progress saved in this browser was damaged; it has been kept aside " +
+          "(as " + aside + " in this site's storage) and a new one started.");
+      } catch (error) {
+        console.warn("live exercises: damaged progress could not be set aside (" + error + ")");
+      }
+    }
+    return parsed;
+  }
+
+  function mergeIntoKernel(kernel, text) {
     // A JSON string literal is also a Python string literal.
-    var code = PROGRESS_PATH + "_tt_path().parent.mkdir(parents=True, exist_ok=True)\n" +
-      "_tt_path().write_text(" + JSON.stringify(saved) + ", encoding='utf-8')\n";
-    return kernel.request(message("execute_request", executeContent(code)));
+    var code = PROGRESS_MERGE + "_tt_message = _tt_merge(" + JSON.stringify(text) + ")\n" +
+      "if _tt_message:\n    print(_tt_message)\n";
+    return kernel.request(message("execute_request", executeContent(code)), function (reply) {
+      if (reply.header.msg_type === "stream") {
+        console.warn("live exercises: " + reply.content.text);
+      }
+    });
+  }
+
+  function restoreProgress(kernel) {
+    var saved = storedProgress();
+    return saved ? mergeIntoKernel(kernel, JSON.stringify(saved)) : null;
   }
 
   function saveProgress(kernel) {
@@ -419,12 +596,17 @@
         text += reply.content.text;
       }
     }).then(function () {
-      if (text) {
-        try {
-          window.localStorage.setItem(PROGRESS_KEY, text);
-        } catch (error) {
-          console.warn("live exercises: progress not saved in this browser (" + error + ")");
-        }
+      var mine = text && parseProgress(text);
+      if (!mine) {
+        return;
+      }
+      // Read, merge and write in one go (no await in between): another tab's save is kept.
+      var stored = storedProgress();
+      var merged = stored ? mergeProgress(stored, mine) : mergeProgress(mine, mine);
+      try {
+        window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(merged));
+      } catch (error) {
+        console.warn("live exercises: progress not saved in this browser (" + error + ")");
       }
     });
   }
@@ -441,6 +623,13 @@
         saveProgress(kernel).catch(function () {});
       }, 0);
     }, true);
+    // Another tab saved: bring its solves into this page's file, so they show here and
+    // this page's next save keeps them.
+    window.addEventListener("storage", function (event) {
+      if (event.key === PROGRESS_KEY && event.newValue && parseProgress(event.newValue)) {
+        mergeIntoKernel(kernel, event.newValue).catch(function () {});
+      }
+    });
   }
 
   function executeContent(code) {
@@ -858,18 +1047,64 @@
     });
   }
 
-  function start() {
-    var kernel = new Kernel();
-    var info;
-    var connected = fetch(new URL("_static/vendor/live/session.json", root), {
-      cache: "no-store", credentials: "same-origin",
+  // ------------------------------------------------ the browser's key and the tab's id
+  var KEY_ITEM = "tarot_teach.key";
+  var TAB_ITEM = "tarot_teach.tab";
+
+  function takeKeyFromAddress() {
+    var found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+    if (!found) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(KEY_ITEM, found[1]);
+    } catch (error) {
+      console.warn("live exercises: this browser keeps no key (" + error + ")");
+    }
+    window.history.replaceState(window.history.state, "",
+      window.location.pathname + window.location.search);
+  }
+
+  function stored(storage, name, make) {
+    try {
+      var value = window[storage].getItem(name);
+      if (!value && make) {
+        value = make();
+        window[storage].setItem(name, value);
+      }
+      return value || "";
+    } catch (error) {
+      return make ? make() : "";
+    }
+  }
+
+  function sessionHeaders() {
+    return {
+      "X-Tarot-Teach-Key": stored("localStorage", KEY_ITEM),
+      "X-Tarot-Teach-Tab": stored("sessionStorage", TAB_ITEM, uuid),
+    };
+  }
+
+  // What session.json says; {mode: "locked"} when tarot-teach refused this browser's key.
+  function askSession() {
+    return fetch(new URL("_static/vendor/live/session.json", root), {
+      cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
     }).then(function (response) {
       if (response.ok) {
         return response.json();
       }
-      // 403 from tarot-teach: this browser was not given the key (see site.py).
+      // 403 from tarot-teach: this browser was not given the key, or it expired (site.py).
       return { mode: response.status === 403 ? "locked" : "static" };
-    }).then(function (data) {
+    }, function () {
+      return { mode: "unreachable" };
+    });
+  }
+
+  function start() {
+    var kernel = new Kernel();
+    var info;
+    takeKeyFromAddress();
+    var connected = askSession().then(function (data) {
       info = data;
       state.mode = info.mode;
       mark("session");

@@ -19,9 +19,13 @@ from .points import (ClickBoutsExercise, ContractExercise, CountPointsExercise, 
                      HigherCardExercise, NameThatCardExercise, TargetExercise)
 from .progress import Progress
 from .render import card_html, cards_html
+from .review import SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise
 from .scoring import ScoreDealExercise, ScoreSheetExercise
+from .signals import SignalExercise
+from .slams import SlamAnnounceExercise, SlamValueExercise
 from .table import TableWidget
 from .tables import CallExercise, HandfulExercise, OpeningLeadExercise, SplitScoreExercise
+from .vocabulary import VocabularyExercise
 from .variants import (CosmicPointsExercise, CosmicTrickExercise, GoulashExercise, MisereExercise,
                        VariantScoreExercise)
 
@@ -36,6 +40,8 @@ EXERCISES = (
     HonourPointsExercise, BidAdvisorExercise, DogChanceExercise, LikeliestSplitExercise,
     DefenceTrumpsExercise, VariantScoreExercise, CosmicPointsExercise, CosmicTrickExercise,
     MisereExercise, GoulashExercise,
+    VoidSeatsExercise, TrumpsOutExercise, SolverCardExercise,
+    SlamAnnounceExercise, SlamValueExercise, SignalExercise, VocabularyExercise,
 )
 """Every exercise class of the book, for tests that treat them all alike."""
 

@@ -2,12 +2,12 @@
 
 Every answer is worked out by the engine: an auction is played bid by bid through
 :class:`tarot_teach.GameState`, whose :class:`tarot_teach.IllegalAction` message is the
-reason shown to the learner; the multiplier is :attr:`tarot_teach.Bid.multiplier`; what
-happens to the dog is read from a real deal played with that contract (:func:`dog_fate`).
+reason shown to the learner; the multiplier is :attr:`tarot_teach.Bid.multiplier`; where
+the dog goes is :func:`tarot_teach.dog_destination`.
 
 >>> auction = Auction(dealer=3, bids=("pass", "take", "pass", "guard"))
 >>> judge_auction(auction).taker, SEAT_NAMES[judge_auction(auction).taker]
-(3, 'East')
+(3, 'Dmitri')
 >>> print(judge_auction(Auction(dealer=0, bids=("guard", "take", "pass", "pass"))).reason)
 Take does not beat the Guard already bid: bid higher or pass.
 >>> dog_fate(Bid.GUARD_AGAINST)
@@ -16,164 +16,21 @@ Take does not beat the Guard already bid: bid higher or pass.
 
 from __future__ import annotations
 
-import functools
-import json
 import random
-from dataclasses import dataclass
-from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..errors import IllegalAction
-from ..game import GameState, random_playout
-from ..rules import Bid, Phase, RuleSet
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
+from ..rules import Bid
+from ..teach.auction import (SEAT_NAMES, FFT_BIDS, CHAPTER, bid_name, Auction, AuctionVerdict,
+                             judge_auction, check_auction, random_auction, load_auctions,
+                             fixed_auction, check_multiplier, DOG_FATES, dog_fate, check_dog_fate)
+from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField, section_link
 from .render import escape_text
 
 __all__ = ["SEAT_NAMES", "Auction", "AuctionVerdict", "judge_auction", "check_auction",
-           "random_auction", "load_auctions", "fixed_auction", "auction_html", "bid_name", "check_multiplier", "dog_fate", "DOG_FATES",
-           "check_dog_fate", "ChoiceExercise", "AuctionExercise", "MultiplierExercise",
-           "DogFateExercise", "FFT_BIDS"]
-
-SEAT_NAMES = ("North", "West", "South", "East")
-"""Seat names used in the exercises: seat 0 … 3 in the order of play (counter-clockwise)."""
-
-FFT_BIDS = (Bid.TAKE, Bid.GUARD, Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST)
-"""The four contracts of the FFT rules, lowest first."""
-
-EXERCISES_DIR = Path(__file__).resolve().parents[2] / "exercises"
-
-CHAPTER = "05-bidding"
-
-
-def bid_name(bid: Bid) -> str:
-    """``Guard (Garde)``: the English name with the French one."""
-    if bid is Bid.PASS:
-        return "Pass"
-    return f"{bid.english} ({bid.french})"
-
-
-# ----- is this auction legal? ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Auction:
-    """The dealer's seat and the words spoken, in speaking order (first: the dealer's right)."""
-
-    dealer: int
-    bids: tuple[str, ...]
-
-    def speakers(self) -> list[int]:
-        """The seat of each speaker, in speaking order."""
-        return [(self.dealer + 1 + k) % len(SEAT_NAMES) for k in range(len(self.bids))]
-
-
-@dataclass(frozen=True)
-class AuctionVerdict:
-    """What the engine says about an auction."""
-
-    legal: bool
-    taker: "int | None" = None
-    contract: "Bid | None" = None
-    reason: str = ""  # the engine's refusal, for an illegal auction
-    bad_step: "int | None" = None  # index of the first refused bid
-
-    def answer(self) -> str:
-        """The answer key used by :class:`AuctionExercise`: ``illegal``, ``void`` or ``seat:N``."""
-        if not self.legal:
-            return "illegal"
-        return "void" if self.taker is None else f"seat:{self.taker}"
-
-    def text(self) -> str:
-        if not self.legal:
-            return f"The auction is not legal. {self.reason}"
-        if self.taker is None:
-            return "The auction is legal: everybody passed, so nobody takes and the deal is void."
-        return (f"The auction is legal: {SEAT_NAMES[self.taker]} takes, "
-                f"with a {bid_name(self.contract)}.")
-
-
-def _fresh_state(dealer: int) -> GameState:
-    """A deal (any cards: bidding does not depend on them) that is not void before the auction."""
-    seed = 0
-    while True:
-        state = GameState.new(RuleSet(), seed=f"auction:{dealer}:{seed}", dealer=dealer)
-        if not state.is_over:
-            return state
-        seed += 1
-
-
-def judge_auction(auction: Auction) -> AuctionVerdict:
-    """Play the bids through the engine; the first refusal makes the auction illegal."""
-    state = _fresh_state(auction.dealer)
-    for step, word in enumerate(auction.bids):
-        if state.phase is not Phase.BIDDING:
-            return AuctionVerdict(False, reason="Each player speaks once only: the auction is "
-                                  "already over.", bad_step=step)
-        try:
-            state.play(word)
-        except IllegalAction as refusal:
-            return AuctionVerdict(False, reason=str(refusal), bad_step=step)
-    if state.phase is Phase.BIDDING:
-        return AuctionVerdict(False, reason="The auction is not finished: every player speaks "
-                              "once.", bad_step=len(auction.bids))
-    return AuctionVerdict(True, taker=state.taker, contract=state.contract)
-
-
-def check_auction(auction: Auction, answer: str) -> Feedback:
-    """Judge the learner's answer (``illegal``, ``void`` or ``seat:N``) to an auction."""
-    verdict = judge_auction(auction)
-    link = section_link(CHAPTER, "the-order-of-speaking", "The order of speaking")
-    if answer == verdict.answer():
-        return Feedback(True, "Right. " + verdict.text())
-    details = []
-    if not verdict.legal:
-        speaker = auction.speakers()[verdict.bad_step] if verdict.bad_step < len(auction.bids) \
-            else None
-        where = f"{SEAT_NAMES[speaker]} may not say that. " if speaker is not None else ""
-        details.append(where + verdict.reason)
-    elif answer == "illegal":
-        details.append("Every bid is higher than the bids before it (passes aside), and each "
-                       "player speaks once, in turn.")
-    if verdict.legal and verdict.taker is not None:
-        details.append(f"The highest bid, {bid_name(verdict.contract)}, was "
-                       f"{SEAT_NAMES[verdict.taker]}'s.")
-    return Feedback(False, "Not quite. " + verdict.text(), details, link)
-
-
-def random_auction(rng: random.Random) -> Auction:
-    """An auction of four bids; about half of them break the rule 'bid higher or pass'."""
-    dealer = rng.randrange(4)
-    bids = []
-    highest = Bid.PASS
-    make_error = rng.random() < 0.45
-    for k in range(4):
-        higher = [b for b in FFT_BIDS if highest < b]
-        if make_error and k > 0 and highest is not Bid.PASS and rng.random() < 0.6:
-            lower = [b for b in FFT_BIDS if b <= highest]
-            bid = rng.choice(lower)
-            make_error = False
-        elif higher and rng.random() < 0.5:
-            bid = rng.choice(higher[:2])
-        else:
-            bid = Bid.PASS
-        highest = max(highest, bid, key=lambda b: list(Bid).index(b))
-        bids.append(bid.value)
-    return Auction(dealer, tuple(bids))
-
-
-def load_auctions(path: "Path | None" = None) -> list[dict]:
-    """The fixed auctions of ``exercises/auction.json`` (each with the answer it states)."""
-    path = path or EXERCISES_DIR / "auction.json"
-    return json.loads(path.read_text(encoding="utf-8"))["auctions"]
-
-
-def fixed_auction(name: str) -> Auction:
-    """One auction of ``exercises/auction.json`` by its name."""
-    for item in load_auctions():
-        if item["name"] == name:
-            return Auction(item["dealer"], tuple(item["bids"]))
-    raise KeyError(name)
+    "random_auction", "load_auctions", "fixed_auction", "auction_html", "bid_name",
+    "check_multiplier", "dog_fate", "DOG_FATES", "check_dog_fate", "ChoiceExercise",
+    "AuctionExercise", "MultiplierExercise", "DogFateExercise", "FFT_BIDS"]
 
 
 def auction_html(auction: Auction) -> str:
@@ -238,35 +95,12 @@ class AuctionExercise(ChoiceExercise):
         return judge_auction(question).text()
 
 
-# ----- the multipliers ------------------------------------------------------------------------
-
-
-def check_multiplier(bid: Bid, typed) -> Feedback:
-    """Judge a typed multiplier against :attr:`Bid.multiplier`.
-
-    >>> check_multiplier(Bid.GUARD_WITHOUT, "4").ok
-    True
-    """
-    value = read_number(typed, "the multiplier", allow_half=False)
-    right = bid.multiplier
-    if value == right:
-        return Feedback(True, f"Right: a {bid_name(bid)} multiplies the hand score by {right}.")
-    return Feedback(False, f"No: a {bid_name(bid)} multiplies the hand score by {right}, "
-                    f"not {value}.",
-                    ["The four contracts count 1, 2, 4 and 6 times, lowest to highest."],
-                    section_link(CHAPTER, "the-four-contracts", "The four contracts"))
-
-
-class MultiplierExercise(Exercise):
+class MultiplierExercise(NumberExercise):
     """Type the multiplier of a contract."""
 
     title = "What is the contract worth?"
     section = section_link(CHAPTER, "the-four-contracts", "The four contracts")
-
-    def build_inputs(self) -> list:
-        self.answer_box = widgets.Text(placeholder="multiplier, e.g. 3",
-                                       layout=widgets.Layout(width="12em"))
-        return [self.answer_box]
+    fields = (NumberField("answer_box", "the multiplier", placeholder="multiplier, e.g. 3"),)
 
     def make_question(self, rng: random.Random) -> Bid:
         return rng.choice(FFT_BIDS)
@@ -274,10 +108,6 @@ class MultiplierExercise(Exercise):
     def show_question(self, question: Bid) -> None:
         self.prompt.value = (f"The taker bid <b>{escape_text(bid_name(question))}</b>. "
                              "By how much is the hand score multiplied?")
-        self.answer_box.value = ""
-
-    def read_answer(self):
-        return read_number(self.answer_box.value, "the multiplier", allow_half=False)
 
     def judge(self, question: Bid, answer) -> Feedback:
         return check_multiplier(question, answer)
@@ -287,55 +117,6 @@ class MultiplierExercise(Exercise):
 
 
 # ----- what happens to the dog -------------------------------------------------------------------
-
-
-DOG_FATES = {
-    "taken": "It is shown to everybody, the taker adds it to the hand and lays aside as many cards",
-    "taker_unseen": "Nobody sees it; it is added to the taker's cards at the end",
-    "defence_unseen": "Nobody sees it; it is added to the defence's cards at the end",
-}
-"""The three things that can happen to the dog, by key."""
-
-
-@functools.lru_cache(maxsize=None)
-def dog_fate(bid: Bid) -> str:
-    """What the engine does with the dog under ``bid``: a key of :data:`DOG_FATES`.
-
-    Found by playing a real deal with that contract: is the dog shown and in the
-    taker's hand, or, unseen, in the taker's or the defence's pile at the end?
-    """
-    bid = Bid.parse(bid)
-    for seed in range(50):
-        state = GameState.new(RuleSet(), seed=f"dog:{seed}")
-        if state.is_over:
-            continue
-        state.play(bid)
-        for _ in range(3):
-            state.play(Bid.PASS)
-        dog = set(state.view(state.taker).dog or ())
-        shown = state.view((state.taker + 1) % 4).dog is not None
-        if state.phase is Phase.DISCARD:
-            if shown and dog <= set(state.hand(state.taker)):
-                return "taken"
-            continue
-        random_playout(state, random.Random(seed))
-        dog_mask = state.dealt_dog
-        if state.final_piles[0] & dog_mask == dog_mask:
-            return "taker_unseen"
-        if state.final_piles[1] & dog_mask == dog_mask:
-            return "defence_unseen"
-    raise RuntimeError(f"the engine gave no clear answer for {bid}")
-
-
-def check_dog_fate(bid: Bid, answer: str) -> Feedback:
-    """Judge the learner's choice of what happens to the dog under ``bid``."""
-    right = dog_fate(bid)
-    if answer == right:
-        return Feedback(True, f"Right: with a {bid_name(bid)}, {DOG_FATES[right][0].lower()}"
-                        f"{DOG_FATES[right][1:]}.")
-    return Feedback(False, f"No: with a {bid_name(bid)}, {DOG_FATES[right][0].lower()}"
-                    f"{DOG_FATES[right][1:]}.",
-                    [], section_link(CHAPTER, "the-four-contracts", "The four contracts"))
 
 
 class DogFateExercise(ChoiceExercise):

@@ -14,83 +14,21 @@ Tests drive exercises without a kernel: set ``.value``, call ``.click()``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card, parse_cards, sort_cards
+from ..cards import Card, parse_card, sort_cards
+from ..teach.feedback import (AnswerError, Feedback, cards_line, escape_text, judge_card_set,
+                              section_link)
+from ..teach.inputs import parse_number, read_number, read_text
 from .progress import Progress
-from .render import card_button_style, card_label, cards_html, escape_text
+from .render import card_button_style, card_label, cards_html
 
-__all__ = ["Feedback", "AnswerError", "Exercise", "CardPicker", "read_number", "section_link",
-           "judge_card_set"]
-
-
-class AnswerError(ValueError):
-    """The learner's input cannot be read as an answer; the message says what to enter."""
-
-
-def section_link(page: str, anchor: str = "", title: str = "") -> tuple[str, str]:
-    """A link to the part of the book that teaches a rule: ``(title, href)``."""
-    href = f"{page}.html" + (f"#{anchor}" if anchor else "")
-    return (title or page, href)
-
-
-@dataclass
-class Feedback:
-    """What the learner is told after Check."""
-
-    ok: bool
-    message: str
-    details: list[str] = field(default_factory=list)
-    section: "tuple[str, str] | None" = None
-    invalid_input: bool = False
-
-    def html(self) -> str:
-        if self.invalid_input:
-            colour, mark = "#8a6d00", "⚠"
-        elif self.ok:
-            colour, mark = "#00734d", "✔"
-        else:
-            colour, mark = "#b34700", "✘"
-        parts = [f'<div role="status" style="color:{colour};font-weight:bold">{mark} '
-                 f"{escape_text(self.message)}</div>"]
-        if self.details:
-            items = "".join(f"<li>{escape_text(line)}</li>" for line in self.details)
-            parts.append(f'<ul style="margin:0.3em 0">{items}</ul>')
-        if self.section:
-            title, href = self.section
-            parts.append(f'<div>See <a href="{escape_text(href)}">{escape_text(title)}</a>.</div>')
-        return "".join(parts)
-
-
-def read_number(text: Any, what: str = "a number", allow_half: bool = True) -> Fraction:
-    """Read a number typed by a learner (``"43"``, ``"40.5"``, ``"40,5"``, ``"-20"``).
-
-    >>> read_number("40,5")
-    Fraction(81, 2)
-    >>> read_number("forty")
-    Traceback (most recent call last):
-    ...
-    tarot_teach.widgets.base.AnswerError: Please type a number, like 43 or 40.5 — "forty" is not one.
-    """
-    raw = "" if text is None else str(text).strip()
-    if not raw:
-        raise AnswerError(f"Please type {what} in the box first.")
-    cleaned = raw.replace(",", ".").replace("−", "-").replace(" ", "")
-    try:
-        value = Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
-        example = "43 or 40.5" if allow_half else "43"
-        raise AnswerError(f'Please type a number, like {example} — "{raw}" is not one.') from None
-    if abs(value) > 100_000:
-        raise AnswerError(f"{raw} is far too large for a tarot score: please check the number.")
-    if (value * (2 if allow_half else 1)).denominator != 1:
-        raise AnswerError(f"Please type a whole number{' or a half' if allow_half else ''}: "
-                          f"{raw} is not one.")
-    return value
+__all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
+           "read_number", "parse_number", "read_text", "section_link", "judge_card_set",
+           "cards_line", "cards_html"]
 
 
 class CardPicker:
@@ -218,6 +156,9 @@ class Exercise:
         """The answer to ``question``, worked out by the engine, as text."""
         raise NotImplementedError
 
+    def reset_inputs(self, question: Any) -> None:
+        """Called after ``show_question``: empty the inputs for a new question."""
+
     # ----- the frame -----------------------------------------------------------------
 
     def load_question(self) -> None:
@@ -227,6 +168,7 @@ class Exercise:
             self.question = self.make_question(random.Random(f"{self.exercise_id}:{self.seed}"))
         self.feedback.value = ""
         self.show_question(self.question)
+        self.reset_inputs(self.question)
         self._show_status()
 
     def new_question(self) -> None:
@@ -238,23 +180,19 @@ class Exercise:
     def check(self) -> Feedback:
         """Read, judge and show. Never lets an exception reach the learner."""
         try:
-            answer = self.read_answer()
+            result = self.judge(self.question, self.read_answer())
         except AnswerError as problem:
             result = Feedback(False, str(problem), invalid_input=True)
-        else:
-            try:
-                result = self.judge(self.question, answer)
-            except AnswerError as problem:
-                result = Feedback(False, str(problem), invalid_input=True)
-            except Exception as error:  # a bug must not show a traceback to a learner
-                result = Feedback(False, "Sorry, this answer could not be checked "
-                                  f"({type(error).__name__}). Try a new question.",
-                                  invalid_input=True)
+        except Exception as error:  # a bug must not show a traceback to a learner
+            result = Feedback(False, "Sorry, this answer could not be checked "
+                              f"({type(error).__name__}). Try a new question.",
+                              invalid_input=True)
         if result.section is None and not result.ok and not result.invalid_input:
             result.section = self.section
         self.feedback.value = result.html()
-        if result.ok:
-            self.progress.mark_solved(self.exercise_id)
+        if not result.invalid_input:  # a right or wrong answer is kept (the reason too)
+            reason = "" if result.ok else " ".join([result.message, *result.details])
+            self.progress.record_answer(self.exercise_id, result.ok, reason)
         self._show_status()
         return result
 
@@ -274,33 +212,107 @@ class Exercise:
         display(self.widget)
 
 
-def judge_card_set(chosen, right, praise: str, participle: str, why_not, why_too,
-                   section: "tuple[str, str] | None" = None) -> Feedback:
-    """Judge cards claimed to be exactly ``right`` (every card that may be ``participle``).
+@dataclass(frozen=True)
+class NumberField:
+    """One number box of a :class:`NumberExercise`.
 
-    A card chosen wrongly is explained by ``why_not(card)`` (the engine's refusal); a card
-    missed gets ``why_too(card)``, a short note or ``""``.
-
-    >>> judge_card_set(["KH"], ["KH", "2H"], "you may play", "played", str, lambda c: "").details
-    ['2♥ may be played too.']
+    ``what`` names the number in messages ("Please type the target in the box first");
+    ``where`` (optional) says which box, before the message; ``halves`` lets a half
+    point through; an ``optional`` box left empty reads as None.
     """
-    chosen, right = set(parse_cards(chosen)), set(parse_cards(right))
-    if chosen == right:
-        return Feedback(True, f"Right: {praise} {cards_line(sort_cards(right))}.")
-    details = [f"{card.short_name} may not be {participle}: {why_not(card)}"
-               for card in sort_cards(chosen - right)]
-    details += [f"{card.short_name} may be {participle} too{why_too(card) or '.'}"
-                for card in sort_cards(right - chosen)]
-    return Feedback(False, "Not quite.", details, section)
+
+    key: str
+    what: str = "a number"
+    label: str = ""
+    placeholder: str = ""
+    halves: bool = False
+    optional: bool = False
+    width: str = "12em"
+    where: str = ""
 
 
-def cards_line(cards: Iterable["Card | str"]) -> str:
-    """Cards as text for feedback lines, trumps named as such.
+class NumberExercise(Exercise):
+    """An exercise answered by typing numbers: the boxes, Check and the feedback.
 
-    >>> cards_line(["KH", "10S", "T21", "EX"])
-    'K♥, 10♠, trump 21, the Excuse'
+    Subclasses list their boxes in ``fields`` (or override :meth:`number_fields`), may put
+    widgets above the boxes (:meth:`question_inputs`) or below them (:meth:`after_inputs`),
+    show the question in ``show_question`` (the boxes are emptied for them) and judge in
+    ``judge``. Each box is read with :func:`~tarot_teach.teach.read_number` (bounded: long
+    or exotic text is refused with a message, never evaluated); ``judge`` receives the
+    number (an ``int``, or a ``Fraction`` where a half is allowed) for a single box, or a
+    dict ``key → number`` for several. A box named in :meth:`skipped_fields` is hidden.
     """
-    return ", ".join(parse_card(c).short_name for c in cards)
 
+    fields: "tuple[NumberField, ...]" = (NumberField("answer_box"),)
 
-__all__ += ["cards_line", "cards_html"]
+    def number_fields(self) -> "tuple[NumberField, ...]":
+        return tuple(self.fields)
+
+    def question_inputs(self) -> list:
+        """Widgets shown above the number boxes (built once)."""
+        return []
+
+    def after_inputs(self) -> list:
+        """Widgets shown below the number boxes (built once)."""
+        return []
+
+    def box_layout(self, rows: list) -> list:
+        """The number boxes (each in its labelled row) as shown; override to arrange them."""
+        return rows
+
+    def skipped_fields(self, question: Any) -> "set[str]":
+        """Keys of the boxes this question does not ask for (hidden, not read)."""
+        return set()
+
+    def build_inputs(self) -> list:
+        self.number_specs = {spec.key: spec for spec in self.number_fields()}
+        self.boxes: dict[str, widgets.Text] = {}
+        self.rows: dict[str, Any] = {}
+        for key, spec in self.number_specs.items():
+            box = widgets.Text(placeholder=spec.placeholder,
+                               layout=widgets.Layout(width=spec.width, max_width="100%"))
+            box.add_class("tt-number")
+            self.boxes[key] = box
+            self.rows[key] = (widgets.HBox([widgets.HTML(f"{spec.label}&nbsp;"), box],
+                                           layout=widgets.Layout(flex_flow="row wrap",
+                                                                 align_items="center"))
+                              if spec.label else box)
+        return [*self.question_inputs(), *self.box_layout(list(self.rows.values())),
+                *self.after_inputs()]
+
+    def reset_inputs(self, question: Any) -> None:
+        skipped = self.skipped_fields(question)
+        for key, box in self.boxes.items():
+            box.value = ""
+            self.rows[key].layout.display = "none" if key in skipped else ""
+
+    def read_numbers(self) -> dict:
+        """Every box asked for, read as a number (``None`` for an empty optional box)."""
+        values = {}
+        skipped = self.skipped_fields(self.question)
+        for key, spec in self.number_specs.items():
+            if key in skipped:
+                continue
+            text = self.boxes[key].value
+            if spec.optional and not str(text or "").strip():
+                values[key] = None
+                continue
+            try:
+                value = read_number(text, spec.what, allow_half=spec.halves)
+            except AnswerError as problem:
+                if not spec.where:
+                    raise
+                raise AnswerError(f"{spec.where}: {problem}") from None
+            values[key] = value if spec.halves else int(value)
+        return values
+
+    def read_answer(self) -> Any:
+        values = self.read_numbers()
+        return next(iter(values.values())) if len(self.number_specs) == 1 else values
+
+    def __getattr__(self, name: str):
+        # each box is also an attribute named by its key (``exercise.answer_box.value = "41"``)
+        boxes = self.__dict__.get("boxes")
+        if boxes is not None and name in boxes:
+            return boxes[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

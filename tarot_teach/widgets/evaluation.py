@@ -21,89 +21,30 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import Card, InvalidCard, parse_cards, sort_cards
-from ..deal import deal_hands
+from ..cards import Card, parse_cards, sort_cards
 from ..evaluation import evaluate_hand
-from ..rules import Bid, RuleSet
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
+from ..rules import Bid
+from ..teach.evaluation import (PAGE, BIDS, random_hand, _lines_for, check_group_points, check_bid,
+                                read_hand)
+from .base import AnswerError, Feedback, NumberExercise, NumberField, section_link
 from .render import cards_html, escape_text
 
-__all__ = ["PAGE", "random_hand", "check_group_points", "check_bid", "advice_html", "evaluation_html",
-           "TrumpPointsExercise", "HonourPointsExercise", "BidAdvisorExercise", "BidAdvisor"]
-
-PAGE = "12-hand-evaluation"
-HAND_SIZE = 18
-
-BIDS = (Bid.PASS, Bid.TAKE, Bid.GUARD, Bid.GUARD_WITHOUT, Bid.GUARD_AGAINST)
-
-
-def random_hand(rng: random.Random, strong: "bool | None" = None) -> tuple[Card, ...]:
-    """An 18-card hand from a real seeded 4-player deal.
-
-    ``strong=True`` takes the best of the four hands, ``False`` a random seat,
-    ``None`` either (half the time each), so that bids other than Pass come up.
-    """
-    hands, _dog = deal_hands(RuleSet(players=4), rng.getrandbits(32))
-    if strong is None:
-        strong = rng.random() < 0.5
-    if strong:
-        hand = max(hands, key=lambda h: evaluate_hand(h).total)
-    else:
-        hand = hands[rng.randrange(4)]
-    return tuple(sort_cards(hand))
-
-
-def _lines_for(evaluation, groups) -> list[str]:
-    lines = [f"{feature}: {value}" for (feature, value), group
-             in zip(evaluation.lines, evaluation.line_groups) if group in groups]
-    return lines or ["no feature of this kind scores in this hand"]
-
-
-def check_group_points(hand, groups, answer, section) -> Feedback:
-    """Judge a number claimed to be the points of the families ``groups`` (see ``GROUPS``)."""
-    evaluation = evaluate_hand(hand)
-    right = sum(evaluation.groups[group] for group in groups)
-    details = _lines_for(evaluation, groups)
-    if answer == right:
-        return Feedback(True, f"Right: {right} points.", details)
-    return Feedback(False, f"Not quite: the count gives {right} points, not {answer}.", details,
-                    section)
-
-
-def check_bid(hand, total, bid: Bid) -> Feedback:
-    """Judge a suggested bid (and, if given, a point total) for a hand."""
-    evaluation = evaluate_hand(hand)
-    details = evaluation.explanation()
-    problems = []
-    if total is not None and total != evaluation.total:
-        problems.append(f"the total is {evaluation.total}, not {total}")
-    if bid is not evaluation.bid:
-        problems.append(f"{evaluation.total} points suggest {evaluation.bid.english}, "
-                        f"not {bid.english}")
-    if not problems:
-        return Feedback(True, f"Right: {evaluation.total} points, {bid.english}.", details)
-    return Feedback(False, "Not quite: " + "; ".join(problems) + ".", details,
-                    section_link(PAGE, "from-points-to-a-bid", "From points to a bid"))
+__all__ = ["PAGE", "random_hand", "check_group_points", "check_bid", "advice_html",
+    "evaluation_html", "TrumpPointsExercise", "HonourPointsExercise", "BidAdvisorExercise",
+    "BidAdvisor"]
 
 
 def advice_html(text: str) -> str:
-    """The evaluation of a hand typed as card names, as HTML (or a friendly message)."""
-    def problem(message: str) -> str:
-        return Feedback(False, message, invalid_input=True).html()
+    """The evaluation of a hand typed as card names, as HTML (or a friendly message).
 
-    if not str(text or "").strip():
-        return problem("Type the 18 cards of a hand, separated by spaces, e.g. T21 EX KH QH 10S …")
+    >>> "far too long" in advice_html("9" * 5000)
+    True
+    """
     try:
-        cards = parse_cards(text)
-    except InvalidCard as error:
-        return problem(str(error))
-    if len(cards) != HAND_SIZE:
-        return problem(f"A hand has 18 cards with 4 players; you typed {len(cards)}.")
-    try:
-        evaluation = evaluate_hand(cards)
-    except ValueError as error:
-        return problem(f"Each card exists only once in the pack: {error}.")
-    return evaluation_html(cards, evaluation=evaluation)
+        cards = read_hand(text)
+    except AnswerError as problem:
+        return Feedback(False, str(problem), invalid_input=True).html()
+    return evaluation_html(cards)
 
 
 def evaluation_html(hand, caption: str = "Your hand", evaluation=None) -> str:
@@ -114,28 +55,25 @@ def evaluation_html(hand, caption: str = "Your hand", evaluation=None) -> str:
             + f'<ul style="margin:0.3em 0">{items}</ul>')
 
 
-class _HandExercise(Exercise):
+class _HandExercise(NumberExercise):
     """A hand shown as cards and a number box."""
 
     groups: tuple = ()
     what = "the points"
     strong: "bool | None" = None
 
-    def build_inputs(self) -> list:
+    def number_fields(self) -> tuple:
+        return (NumberField("answer_box", self.what, "Points:", "points"),)
+
+    def question_inputs(self) -> list:
         self.hand_view = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="points", description="Points:",
-                                       layout=widgets.Layout(width="12em"))
-        return [self.hand_view, self.answer_box]
+        return [self.hand_view]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
         return random_hand(rng, self.strong)
 
     def show_question(self, question) -> None:
         self.hand_view.value = cards_html(question, size="small", caption="Your 18 cards")
-        self.answer_box.value = ""
-
-    def read_answer(self):
-        return int(read_number(self.answer_box.value, self.what, allow_half=False))
 
     def judge(self, question, answer) -> Feedback:
         return check_group_points(question, self.groups, answer, self.section)
@@ -176,20 +114,22 @@ class HonourPointsExercise(_HandExercise):
                              "singletons out)?")
 
 
-class BidAdvisorExercise(Exercise):
+class BidAdvisorExercise(NumberExercise):
     """Evaluate a hand and choose the bid the count suggests; the total is optional."""
 
     title = "Evaluate this hand and bid"
     section = section_link(PAGE, "from-points-to-a-bid", "From points to a bid")
+    fields = (NumberField("total_box", "your total", "Total:", "optional", optional=True),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.hand_view = widgets.HTML()
-        self.total_box = widgets.Text(placeholder="optional", description="Total:",
-                                      layout=widgets.Layout(width="12em"))
+        return [self.hand_view]
+
+    def after_inputs(self) -> list:
         self.bid_box = widgets.Dropdown(
             options=[("Choose a bid…", None)] + [(bid.english, bid) for bid in BIDS],
             value=None, description="Bid:", layout=widgets.Layout(width="18em", max_width="100%"))
-        return [self.hand_view, self.total_box, self.bid_box]
+        return [self.bid_box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
         return random_hand(rng)
@@ -198,13 +138,10 @@ class BidAdvisorExercise(Exercise):
         self.prompt.value = ("You are one of 4 players. Count this hand's points (you may type "
                              "your total) and choose the bid the count suggests.")
         self.hand_view.value = cards_html(question, size="small", caption="Your 18 cards")
-        self.total_box.value = ""
         self.bid_box.value = None
 
     def read_answer(self):
-        total = None
-        if str(self.total_box.value).strip():
-            total = int(read_number(self.total_box.value, "your total", allow_half=False))
+        total = self.read_numbers()["total_box"]
         if self.bid_box.value is None:
             raise AnswerError("Choose a bid in the list, then Check.")
         return total, self.bid_box.value

@@ -4,7 +4,8 @@ The learner sees the deal from one seat (its hand, the public cards and the
 commentary). Back and Next move one action at a time. At a question the
 learner clicks a card: an illegal card is refused with the engine's reason, a
 legal but different card is answered with the commentary's reason, and the
-record's card is then played so the hand goes on.
+record's card is then played so the hand goes on. At the end of the hand, "Review this
+deal" reviews the learner's decisions (:class:`~tarot_teach.widgets.review.ReviewWidget`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..cards import parse_card
 from .base import CardPicker, Feedback
 from .progress import Progress
 from .render import escape_text
+from .review import ReviewWidget
 from .table import SEAT_NAMES, describe_action, header_html, result_html, seats_html, trick_area_html
 
 __all__ = ["GuidedHandWidget", "commentary_html"]
@@ -74,12 +76,14 @@ class GuidedHandWidget:
         self.next_button.on_click(lambda _: self.forward())
         self.start_button.on_click(lambda _: self.go_to(0))
         self.position = widgets.HTML()
+        self.review = ReviewWidget(self.hand.record, self.hand.learner, names=list(self.names),
+                                   rules=self.hand.state_at(0).rules)
         self.widget = widgets.VBox(
             [self.title, self.header, self.seats, self.trick_view,
              widgets.HTML("<b>Your hand</b>"), self.picker.box, self.comment, self.feedback,
              widgets.HBox([self.start_button, self.back_button, self.next_button, self.position],
                           layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-             self.score],
+             self.score, self.review.widget],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-guided")
         self._busy = False
@@ -169,6 +173,7 @@ class GuidedHandWidget:
             self.next_button.disabled = self.step >= self.hand.steps
             self.back_button.disabled = self.step == 0
             self.score.value = result_html(view, self.names)
+            self.review.widget.layout.display = None if self.step >= self.hand.steps else "none"
         finally:
             self._busy = False
 

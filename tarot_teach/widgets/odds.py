@@ -24,15 +24,17 @@ import ipywidgets as widgets
 
 from ..cards import DECK, Card, parse_card, sort_cards
 from ..deal import deal_hands
-from ..odds import (DOG_SIZES, HAND_SIZES, at_least_longest, dog_at_least, longest_holding,
-                    most_likely_pattern, pattern_text, percent, split_patterns, unseen_cards)
+from ..odds import (DOG_SIZES, HAND_SIZES, at_least_longest, dog_at_least, likeliest_patterns,
+                    longest_holding, pattern_text, patterns_text, percent, split_patterns,
+                    unseen_cards)
 from ..rules import RuleSet
 from .charts import figure_png, png_img, pyplot
-from .base import AnswerError, Exercise, Feedback, cards_line, read_number, section_link
+from .base import (AnswerError, Exercise, Feedback, cards_line, parse_number, read_number,
+                   section_link)
 from .render import cards_html, escape_text
 
 __all__ = ["PAGE", "TOLERANCE", "DogQuestion", "read_percent", "check_dog_chance",
-           "check_likeliest_split", "check_defence_trumps", "split_chart_html",
+           "check_likeliest_split", "likeliest_text", "check_defence_trumps", "split_chart_html",
            "DogChanceExercise", "LikeliestSplitExercise", "DefenceTrumpsExercise", "SplitExplorer"]
 
 PAGE = "13-odds"
@@ -47,8 +49,8 @@ def read_percent(text) -> Fraction:
         raise AnswerError("Please type your estimate, as a percentage (for example 12).")
     cleaned = raw.replace("%", "").replace(",", ".").replace(" ", "")
     try:
-        value = Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
+        value = parse_number(cleaned)  # bounded: never evaluates 1e100000000
+    except AnswerError:
         raise AnswerError(f'Please type a percentage, like 12 or 12.5 — "{raw}" is not one.') from None
     if not 0 <= value <= 100:
         raise AnswerError("A chance is between 0% and 100%.")
@@ -84,21 +86,49 @@ def check_dog_chance(question: DogQuestion, estimate: Fraction) -> Feedback:
                     f"(estimates within {TOLERANCE} points are accepted).", details, section)
 
 
-def _pattern_lines(n: int) -> list[str]:
-    patterns = split_patterns(n)
+def _pattern_lines(n: int, model: str = "exact") -> list[str]:
+    """Every split with its chance, likeliest first; splits exactly as likely as another are
+    marked as tied (the chances are compared as exact fractions, not as rounded percentages)."""
+    patterns = split_patterns(n, model)
+    chances = list(patterns.values())
     return [f"{pattern_text(split)}: {percent(chance)}"
+            + (f" (exactly tied: {chance} each)" if chances.count(chance) > 1 else "")
             for split, chance in sorted(patterns.items(), key=lambda item: -item[1])]
 
 
-def check_likeliest_split(n: int, split) -> Feedback:
-    """Judge the split claimed to be the most likely for ``n`` cards among the defenders."""
+def likeliest_text(n: int, model: str = "exact") -> str:
+    """The likeliest split in words, ties shown as ties.
+
+    >>> likeliest_text(6)
+    '3-2-1 (52.2%)'
+    >>> likeliest_text(7, "independent")
+    '4-2-1 and 3-2-2, exactly tied (70/243 each, 28.8%)'
+    """
+    best = likeliest_patterns(n, model)
+    chance = split_patterns(n, model)[best[0]]
+    if len(best) == 1:
+        return f"{pattern_text(best[0])} ({percent(chance)})"
+    return f"{patterns_text(best)}, exactly tied ({chance} each, {percent(chance)})"
+
+
+def check_likeliest_split(n: int, split, model: str = "exact") -> Feedback:
+    """Judge the split claimed to be the most likely for ``n`` cards among the defenders.
+    When several splits are exactly tied for the top, each of them is right."""
     if split is None:
         raise AnswerError("Choose a split in the list, then Check.")
-    best = most_likely_pattern(n)
-    details = _pattern_lines(n)
-    if tuple(split) == best:
-        return Feedback(True, f"Right: {pattern_text(best)} is the most likely split.", details)
-    return Feedback(False, f"No: {pattern_text(best)} is more likely than {pattern_text(split)}.",
+    best = likeliest_patterns(n, model)
+    details = _pattern_lines(n, model)
+    split = tuple(split)
+    if split in best:
+        if len(best) == 1:
+            return Feedback(True, f"Right: {pattern_text(split)} is the most likely split.",
+                            details)
+        others = patterns_text([b for b in best if b != split])
+        return Feedback(True, f"Right: {pattern_text(split)} is a most likely split, exactly "
+                              f"tied with {others}.", details)
+    verb = "is" if len(best) == 1 else "are each"
+    return Feedback(False, f"No: {patterns_text(best)} {verb} more likely than "
+                           f"{pattern_text(split)}.",
                     details, section_link(PAGE, "suit-splits-among-the-defenders",
                                           "Suit splits among the defenders"))
 
@@ -111,7 +141,7 @@ def check_defence_trumps(hand, answer: int) -> Feedback:
                f"so the defenders hold 21 − {mine} = {theirs}."]
     if theirs:
         half = (theirs + 1) // 2
-        details.append(f"Most likely split among them: {pattern_text(most_likely_pattern(theirs))}; "
+        details.append(f"Most likely split among them: {likeliest_text(theirs)}; "
                        f"the chance that one defender holds {half} or more is "
                        f"{percent(at_least_longest(theirs, half))}.")
     if answer == theirs:
@@ -210,9 +240,7 @@ class LikeliestSplitExercise(Exercise):
         return check_likeliest_split(n, answer)
 
     def solution(self, n: int) -> str:
-        best = most_likely_pattern(n)
-        return (f"{pattern_text(best)} ({percent(split_patterns(n)[best])}). All splits: "
-                + "; ".join(_pattern_lines(n)) + ".")
+        return f"{likeliest_text(n)}. All splits: " + "; ".join(_pattern_lines(n)) + "."
 
 
 class DefenceTrumpsExercise(Exercise):
@@ -310,9 +338,8 @@ class SplitExplorer:
     def update(self) -> None:
         n = self.slider.value
         self.chart.value = split_chart_html(n)
-        best = most_likely_pattern(n)
-        self.text.value = (f"Most likely split: <b>{pattern_text(best)}</b> "
-                           f"({percent(split_patterns(n)[best])}).")
+        self.text.value = (f"Most likely split: <b>{likeliest_text(n)}</b>; "
+                           f"in the simple model: {likeliest_text(n, 'independent')}.")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -1,9 +1,8 @@
 """Exercise on declaring a poignée (handful) before the first card (RULES.md §6).
 
-The engine decides: a real :class:`~tarot_teach.GameState` is brought to the
-moment the learner's seat plays its first card; its ``legal_actions()`` lists the
-:class:`~tarot_teach.Poignee` declarations allowed, and its refusal
-(:class:`~tarot_teach.IllegalAction`) says why a declaration is not.
+The engine decides: :func:`tarot_teach.poignee_options` lists the
+:class:`~tarot_teach.Poignee` declarations a hand may make, and
+:func:`tarot_teach.poignee_problem` says why a declaration is refused.
 
 >>> from tarot_teach import parse_cards
 >>> hand = parse_cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 EX KH QH 3H 4S 5S 6D 7D 8C")
@@ -16,144 +15,17 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..cards import DECK, Card, parse_cards, sort_cards
-from ..errors import IllegalAction
-from ..game import GameState, Poignee, Slam
-from ..rules import Bid, Phase, RuleSet
+from ..cards import parse_cards
+from ..teach.poignee import (NONE, PoigneeQuestion, poignee_options, poignee_refusal,
+                             random_poignee_hand, _answer_from_options, check_poignee)
 from .base import AnswerError, Exercise, Feedback, section_link
 from .render import cards_html
 
-__all__ = ["PoigneeQuestion", "state_at_first_card", "poignee_options", "poignee_refusal",
-           "random_poignee_hand", "check_poignee", "PoigneeExercise", "NONE"]
-
-NONE = "none"
-LEVEL_ORDER = (NONE, "simple", "double", "triple")
-
-
-@dataclass(frozen=True)
-class PoigneeQuestion:
-    """An 18-card hand, held by the player about to play their first card."""
-
-    hand: tuple[Card, ...]
-
-
-def state_at_first_card(hand, rng: "random.Random | None" = None) -> GameState:
-    """A four-player deal where seat 1 holds ``hand`` and is about to lead the first trick.
-
-    The other 60 cards are shared at random (redrawn if a hand is a petit sec);
-    seat 2 bids Guard without the dog, so play starts at once.
-    """
-    rng = rng or random.Random(0)
-    hand = list(parse_cards(list(hand)))
-    rest = [card for card in DECK if card not in hand]
-    for _ in range(200):
-        rng.shuffle(rest)
-        hands = [rest[0:18], hand, rest[18:36], rest[36:54]]
-        state = GameState.from_hands(RuleSet(), hands, rest[54:60], dealer=0)
-        if state.is_over:  # a petit sec elsewhere voids the deal: share again
-            continue
-        for bid in (Bid.PASS, Bid.GUARD_WITHOUT, Bid.PASS, Bid.PASS):
-            state.play(bid)
-        if state.phase is Phase.SLAM:
-            state.play(Slam.DECLINE)
-        return state
-    raise ValueError("could not share out the other cards")  # pragma: no cover
-
-
-def poignee_options(hand) -> list[Poignee]:
-    """The poignées the engine allows for ``hand`` just before its first card."""
-    state = state_at_first_card(hand)
-    return [action for action in state.legal_actions() if isinstance(action, Poignee)]
-
-
-def poignee_refusal(hand, level: str, with_excuse: bool) -> "str | None":
-    """The engine's reason for refusing a ``level`` poignée shown with or without the Excuse.
-
-    The shown cards are the hand's trumps (and the Excuse if ``with_excuse``), as many as
-    the level needs; None if the engine accepts the declaration.
-
-    >>> hand = parse_cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 EX KH 3H 4S 5S 6D 7D 8C")
-    >>> print(poignee_refusal(hand, "simple", True))
-    The Excuse may be shown in a poignée only by a player who has no other trump left to show.
-    >>> poignee_refusal(hand, "simple", False) is None
-    True
-    """
-    state = state_at_first_card(hand)
-    needed = dict(zip(LEVEL_ORDER[1:], state.rules.handful_thresholds))[level]
-    trumps = [card for card in sort_cards(hand) if card.is_trump]
-    excuse = [card for card in hand if card.is_excuse]
-    if with_excuse:
-        shown = trumps[:needed - 1] + (excuse or [DECK[0]])
-    else:
-        shown = trumps[:needed]
-    try:
-        state.play(Poignee(tuple(shown), level))
-    except IllegalAction as refusal:
-        return str(refusal)
-    return None
-
-
-def random_poignee_hand(rng: random.Random) -> PoigneeQuestion:
-    """A hand with 8 to 16 trumps (often near a threshold), sometimes with the Excuse."""
-    trumps_count = rng.choice((8, 9, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16))
-    with_excuse = rng.random() < 0.5
-    trumps = rng.sample([c for c in DECK if c.is_trump], trumps_count)
-    plain = rng.sample([c for c in DECK if c.suit.is_plain], 18 - trumps_count - with_excuse)
-    hand = trumps + plain + ([DECK[0]] if with_excuse else [])
-    if sum(1 for c in hand if c.is_trump) == 1 and not with_excuse:  # pragma: no cover
-        return random_poignee_hand(rng)
-    return PoigneeQuestion(tuple(sort_cards(hand)))
-
-
-def _answer_from_options(options: list[Poignee]) -> tuple[str, bool]:
-    if not options:
-        return NONE, False
-    biggest = options[-1]
-    return biggest.level, any(card.is_excuse for card in biggest.cards)
-
-
-def check_poignee(question: PoigneeQuestion, level: str, shows_excuse: bool) -> Feedback:
-    """Judge the biggest poignée claimed for a hand, and whether the Excuse is shown in it."""
-    if level not in LEVEL_ORDER:
-        raise AnswerError("Choose a poignée (or “none”) first.")
-    hand = question.hand
-    options = poignee_options(hand)
-    right_level, right_excuse = _answer_from_options(options)
-    trumps = sum(1 for c in hand if c.is_trump)
-    holds_excuse = any(c.is_excuse for c in hand)
-    count = f"You hold {trumps} trumps" + (" and the Excuse." if holds_excuse else " and no Excuse.")
-    section = section_link("09-scoring", "the-handful", "The handful")
-    allowed = ", ".join(f"{o.level} ({len(o.cards)} cards)" for o in options) or "none"
-    if level != right_level:
-        details = [count, f"The engine allows: {allowed}."]
-        if LEVEL_ORDER.index(level) > LEVEL_ORDER.index(right_level):
-            reason = poignee_refusal(hand, level, holds_excuse)
-            if reason:
-                details.insert(1, reason)
-            return Feedback(False, f"You cannot declare a {level} poignée with this hand.",
-                            details, section)
-        return Feedback(False, (f"You could declare more than that: the biggest allowed is a "
-                                f"{right_level} poignée.") if right_level != NONE else
-                        "No poignée can be declared with this hand.", details, section)
-    if level == NONE:
-        if shows_excuse:
-            return Feedback(False, "There is no poignée to declare, so nothing is shown.",
-                            [count], section)
-        return Feedback(True, f"Right: no poignée. {count}")
-    if shows_excuse != right_excuse:
-        if shows_excuse:
-            reason = (poignee_refusal(hand, level, True) if holds_excuse
-                      else "You do not hold the Excuse.")
-            return Feedback(False, "The Excuse may not be shown here.", [count, reason], section)
-        return Feedback(False, "Here the Excuse must be shown: without it you are one trump short.",
-                        [count, f"The engine's declaration shows {len(options[-1].cards)} cards, "
-                                "the Excuse among them."], section)
-    shown = "with the Excuse" if right_excuse else "trumps only"
-    return Feedback(True, f"Right: a {level} poignée, {shown}. {count}")
+__all__ = ["PoigneeQuestion", "poignee_options", "poignee_refusal",
+    "random_poignee_hand", "check_poignee", "PoigneeExercise", "NONE"]
 
 
 class PoigneeExercise(Exercise):

@@ -19,101 +19,25 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ..cards import DECK, Card, InvalidCard, parse_card, parse_cards, points, count_bouts, sort_cards
-from ..deal import deal_hands
-from ..rules import RuleSet
-from ..scoring import explain_score, score, target_for
+from ..cards import BOUTS, Card, parse_card, parse_cards, points, count_bouts, sort_cards
+from ..scoring import explain_score, target_for
+from ..teach.points import (CARDS_NOTATION, CARD_POINTS, THE_BOUTS, SUITS_AND_RANKS, THE_TARGET,
+                            MADE_OR_FAILED, HALF_POINT, half_text, short_line, _short,
+                            check_card_name, card_name_solution, check_pile_points, check_bouts_clicked,
+                            check_higher_card, check_target, ContractQuestion, check_contract,
+                            random_card, random_pile, random_hand_with_bouts, random_pair,
+                            random_target_pile, random_contract_question)
 from ..tricks import trick_winner
-from .base import AnswerError, CardPicker, Exercise, Feedback, read_number, section_link
+from .base import AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField
 from .render import card_html, cards_html
 
-__all__ = [
-    "half_text", "short_line", "check_card_name", "NameThatCardExercise",
+__all__ = ["half_text", "short_line", "check_card_name", "NameThatCardExercise",
     "check_pile_points", "CountPointsExercise", "check_bouts_clicked", "ClickBoutsExercise",
-    "check_higher_card", "HigherCardExercise", "check_target", "TargetExercise",
-    "ContractQuestion", "check_contract", "ContractExercise", "HalfPointExercise",
-]
-
-CARDS_NOTATION = section_link("01-welcome", "how-cards-are-written", "How cards are written")
-CARD_POINTS = section_link("02-cards", "card-points", "Card points")
-THE_BOUTS = section_link("02-cards", "the-bouts", "The bouts")
-SUITS_AND_RANKS = section_link("02-cards", "suits-and-ranks", "Suits and ranks")
-THE_TARGET = section_link("03-bouts", "the-target", "The target")
-MADE_OR_FAILED = section_link("03-bouts", "made-or-failed", "Made or failed")
-HALF_POINT = section_link("03-bouts", "the-half-point", "The half point")
-
-
-def half_text(value) -> str:
-    """A number of points as written in the book: ``40``, ``40.5``.
-
-    >>> half_text(Fraction(81, 2)), half_text(41), half_text(Fraction(0))
-    ('40.5', '41', '0')
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}"
-
-
-def short_line(cards) -> str:
-    """Cards as text, with trumps written so they cannot be taken for plain cards.
-
-    >>> short_line(parse_cards("KH T7 EX 10S"))
-    'K♥ T7 Excuse 10♠'
-    """
-    words = []
-    for card in parse_cards(cards):
-        if card.is_trump:
-            words.append(str(card))
-        elif card.is_excuse:
-            words.append("Excuse")
-        else:
-            words.append(card.label)
-    return " ".join(words)
-
-
-def _short(card: Card) -> str:
-    return short_line([card])
-
-
-def _random_hand(rng: random.Random, players: int = 4) -> list[Card]:
-    hands, _dog = deal_hands(RuleSet(players=players), seed=rng.getrandbits(32))
-    return hands[rng.randrange(players)]
-
-
-# ----- chapter 1: name that card ---------------------------------------------------------
-
-def check_card_name(card: Card, typed: str) -> Feedback:
-    """Judge a card name typed for the card shown (read by the engine's ``parse_card``).
-
-    >>> check_card_name(parse_card("KH"), "RH").ok   # French letters work too
-    True
-    >>> check_card_name(parse_card("KH"), "QH").message
-    'QH is the Queen of hearts; the card shown is the King of hearts.'
-    """
-    text = "" if typed is None else str(typed).strip()
-    if not text:
-        raise AnswerError("Type the card's name in the box first, for example KH or T12.")
-    try:
-        named = parse_card(text)
-    except InvalidCard as problem:
-        raise AnswerError(str(problem)) from None
-    if named is card:
-        extra = "" if text.upper() == str(card) else f" (the book writes it {card})"
-        return Feedback(True, f"Right: {text} is the {_plain_name(card)}{extra}.")
-    return Feedback(False, f"{text} is the {_plain_name(named)}; the card shown is the "
-                    f"{_plain_name(card)}.", [f"The {_plain_name(card)} is written {card}."],
-                    CARDS_NOTATION)
-
-
-def _plain_name(card: Card) -> str:
-    name = card.name
-    return name[4:] if name.startswith("the ") else name
+    "check_higher_card", "HigherCardExercise", "check_target", "TargetExercise", "ContractQuestion",
+    "check_contract", "ContractExercise", "HalfPointExercise"]
 
 
 class NameThatCardExercise(Exercise):
@@ -129,7 +53,7 @@ class NameThatCardExercise(Exercise):
         return [self.card_view, self.answer]
 
     def make_question(self, rng: random.Random) -> Card:
-        return DECK[rng.randrange(len(DECK))]
+        return random_card(rng)
 
     def show_question(self, question: Card) -> None:
         self.prompt.value = "How is this card written?"
@@ -143,58 +67,31 @@ class NameThatCardExercise(Exercise):
         return check_card_name(question, answer)
 
     def solution(self, question: Card) -> str:
-        return f"This is the {_plain_name(question)}, written {question}."
+        return card_name_solution(question)
 
 
-# ----- chapter 2: counting points --------------------------------------------------------
-
-def check_pile_points(pile, typed) -> Feedback:
-    """Judge the points counted for a pile; a wrong count is explained card by card.
-
-    >>> result = check_pile_points(parse_cards("KH 7C"), "4.5")
-    >>> result.ok, result.message
-    (False, 'Not quite: these cards count 5 points.')
-    >>> result.details[:2]
-    ['K♥ (King of hearts): 4.5', '7♣ (7 of clubs): 0.5']
-    """
-    pile = parse_cards(pile)
-    value = read_number(typed, "the number of points")
-    total = points(pile)
-    if value == total:
-        return Feedback(True, f"Right: {half_text(total)} points.")
-    details = [f"{_short(card)} ({card.name}): {half_text(card.points)}" for card in pile]
-    details.append(f"Total: {half_text(total)} points (you typed {half_text(value)}).")
-    return Feedback(False, f"Not quite: these cards count {half_text(total)} points.",
-                    details, CARD_POINTS)
-
-
-class CountPointsExercise(Exercise):
+class CountPointsExercise(NumberExercise):
     """Count the points of a small pile of cards."""
 
     title = "Count the points"
     section = CARD_POINTS
+    fields = (NumberField("answer", "the number of points", placeholder="points, e.g. 12.5",
+                          halves=True),)
 
     def __init__(self, min_cards: int = 4, max_cards: int = 9, **kwargs) -> None:
         self.min_cards, self.max_cards = min_cards, max_cards
         super().__init__(**kwargs)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.pile_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="points, e.g. 12.5",
-                                   layout=widgets.Layout(width="12em", max_width="100%"))
-        return [self.pile_view, self.answer]
+        return [self.pile_view]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        size = rng.randint(self.min_cards, self.max_cards)
-        return tuple(sort_cards(rng.sample(DECK, size)))
+        return random_pile(rng, self.min_cards, self.max_cards)
 
     def show_question(self, question) -> None:
         self.prompt.value = "How many points are these cards worth?"
         self.pile_view.value = cards_html(question)
-        self.answer.value = ""
-
-    def read_answer(self) -> str:
-        return self.answer.value
 
     def judge(self, question, answer) -> Feedback:
         return check_pile_points(question, answer)
@@ -202,28 +99,6 @@ class CountPointsExercise(Exercise):
     def solution(self, question) -> str:
         parts = ", ".join(f"{_short(card)} {half_text(card.points)}" for card in question)
         return f"{parts}: {half_text(points(question))} points in all."
-
-
-def check_bouts_clicked(hand, chosen) -> Feedback:
-    """Judge the cards clicked as the bouts of a hand.
-
-    >>> check_bouts_clicked(parse_cards("T21 T20 KH"), ["T21"]).ok
-    True
-    >>> check_bouts_clicked(parse_cards("T21 T20 KH"), ["T21", "KH"]).details
-    ['K♥ is not a bout: the only bouts are the 21, the Petit (trump 1) and the Excuse.']
-    """
-    hand = parse_cards(hand)
-    chosen = set(parse_cards(chosen))
-    if not chosen:
-        raise AnswerError("Click every bout in the hand (there is at least one), then Check.")
-    bouts = {card for card in hand if card.is_bout}
-    if chosen == bouts:
-        return Feedback(True, f"Right: {short_line(sort_cards(bouts))} — "
-                        f"{count_bouts(hand)} bout{'s' if len(bouts) > 1 else ''}.")
-    details = [f"{_short(card)} is not a bout: the only bouts are the 21, the Petit (trump 1) "
-               "and the Excuse." for card in sort_cards(chosen - bouts)]
-    details += [f"{_short(card)} ({card.name}) is a bout too." for card in sort_cards(bouts - chosen)]
-    return Feedback(False, "Not quite.", details, THE_BOUTS)
 
 
 class ClickBoutsExercise(Exercise):
@@ -237,10 +112,7 @@ class ClickBoutsExercise(Exercise):
         return [self.picker.box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        while True:
-            hand = _random_hand(rng)
-            if count_bouts(hand):
-                return tuple(hand)
+        return random_hand_with_bouts(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = "A hand of 18 cards. Click every bout in it (it holds at least one):"
@@ -257,34 +129,6 @@ class ClickBoutsExercise(Exercise):
         return f"{len(bouts)} bout{'s' if len(bouts) > 1 else ''}: {short_line(bouts)}."
 
 
-def check_higher_card(pair, chosen) -> Feedback:
-    """Judge the card clicked as the higher of two (the engine's ``trick_winner`` decides).
-
-    >>> check_higher_card(parse_cards("10S JS"), ["JS"]).ok
-    True
-    >>> check_higher_card(parse_cards("KH T1"), ["KH"]).message
-    'No: T1 ranks higher.'
-    """
-    pair = parse_cards(pair)
-    chosen = parse_cards(chosen)
-    if len(chosen) != 1:
-        raise AnswerError("Click the one card that ranks higher, then Check.")
-    higher = trick_winner(pair)
-    card = chosen[0]
-    if card is higher:
-        return Feedback(True, f"Right: {_short(higher)} ({higher.name}) ranks higher.")
-    if higher.is_trump and not card.is_trump:
-        reason = "Every trump, even the Petit, beats every card of a plain suit."
-    elif higher.is_trump:
-        reason = f"Among trumps, the higher number wins: {higher.rank} beats {card.rank}."
-    elif card.rank == 1:
-        reason = "The 1 is the lowest card of its suit."
-    else:
-        reason = ("High to low, a suit runs King, Queen, Knight, Jack, then 10 down to 1: "
-                  f"the {higher.name} beats the {card.name}.")
-    return Feedback(False, f"No: {_short(higher)} ranks higher.", [reason], SUITS_AND_RANKS)
-
-
 class HigherCardExercise(Exercise):
     """Two cards that can be compared: click the one that ranks higher."""
 
@@ -296,19 +140,7 @@ class HigherCardExercise(Exercise):
         return [self.picker.box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, Card]:
-        kind = rng.choice(["suit", "suit", "courts", "trumps", "trump-plain"])
-        plain = [c for c in DECK if c.suit.is_plain]
-        trumps = [c for c in DECK if c.is_trump]
-        if kind == "trump-plain":
-            pair = [rng.choice(trumps[:8]), rng.choice([c for c in plain if c.rank >= 9])]
-        elif kind == "trumps":
-            pair = rng.sample(trumps, 2)
-        else:
-            suit = rng.choice(plain).suit
-            ranks = [c for c in plain if c.suit is suit and (kind == "suit" or c.rank >= 9)]
-            pair = rng.sample(ranks, 2)
-        rng.shuffle(pair)
-        return tuple(pair)
+        return random_pair(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = "Click the card that ranks higher:"
@@ -325,55 +157,24 @@ class HigherCardExercise(Exercise):
         return f"{_short(higher)} ({higher.name}) ranks higher."
 
 
-# ----- chapter 3: the target and the contract ------------------------------------------
-
-def check_target(pile, typed) -> Feedback:
-    """Judge the target named for a taker's pile (``count_bouts`` then ``target_for``).
-
-    >>> check_target(parse_cards("T1 KH"), "41").message
-    'No: this pile holds 1 bout, so the taker needs 51 points.'
-    """
-    pile = parse_cards(pile)
-    value = read_number(typed, "the target", allow_half=False)
-    bouts = count_bouts(pile)
-    target = target_for(bouts)
-    if value == target:
-        return Feedback(True, f"Right: {bouts} bout{'s' if bouts != 1 else ''}, target {target}.")
-    found = [card for card in sort_cards(pile) if card.is_bout]
-    detail = (f"Bouts in the pile: {short_line(found)}." if found
-              else "There is no bout in the pile (no 21, no Petit, no Excuse).")
-    return Feedback(False, f"No: this pile holds {bouts} bout{'s' if bouts != 1 else ''}, "
-                    f"so the taker needs {target} points.",
-                    [detail, "Targets: 3 bouts 36, 2 bouts 41, 1 bout 51, no bout 56."],
-                    THE_TARGET)
-
-
-class TargetExercise(Exercise):
+class TargetExercise(NumberExercise):
     """A taker's pile at the end of a deal: how many points does the taker need?"""
 
     title = "What is the target?"
     section = THE_TARGET
+    fields = (NumberField("answer", "the target", placeholder="e.g. 51", width="10em"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.pile_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="e.g. 51",
-                                   layout=widgets.Layout(width="10em", max_width="100%"))
-        return [self.pile_view, self.answer]
+        return [self.pile_view]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:
-        bouts = rng.choice([0, 1, 1, 2, 2, 3])
-        chosen = rng.sample([c for c in DECK if c.is_bout], bouts)
-        others = rng.sample([c for c in DECK if not c.is_bout], rng.randint(14, 26))
-        return tuple(sort_cards(chosen + others))
+        return random_target_pile(rng)
 
     def show_question(self, question) -> None:
         self.prompt.value = ("The taker's pile at the end of a deal. How many points does the "
                              "taker need to make the contract?")
         self.pile_view.value = cards_html(question, size="small")
-        self.answer.value = ""
-
-    def read_answer(self) -> str:
-        return self.answer.value
 
     def judge(self, question, answer) -> Feedback:
         return check_target(question, answer)
@@ -383,72 +184,25 @@ class TargetExercise(Exercise):
         return f"{bouts} bout{'s' if bouts != 1 else ''}: the target is {target_for(bouts)} points."
 
 
-@dataclass(frozen=True)
-class ContractQuestion:
-    """The taker's card points (as half points), bouts, and the number of players."""
-
-    taker_half_points: int
-    bouts: int
-    players: int = 4
-
-    @property
-    def taker_points(self) -> Fraction:
-        return Fraction(self.taker_half_points, 2)
-
-    def summary(self) -> dict:
-        """The deal summary the engine scores (a Take, nothing else)."""
-        return {"players": self.players, "bid": "take", "taker_points": half_text(self.taker_points),
-                "taker_bouts": self.bouts}
-
-
-def check_contract(question: ContractQuestion, verdict, typed_margin) -> Feedback:
-    """Judge "made or failed, and by how much" against the engine's ``score``.
-
-    >>> check_contract(ContractQuestion(96, 1), "made", "3").message
-    'No: with 48 points and 1 bout the contract is failed by 3.'
-    """
-    if verdict not in ("made", "failed"):
-        raise AnswerError("Choose made or failed first.")
-    margin = read_number(typed_margin, "by how many points", allow_half=False)
-    result = score(question.summary())
-    lines = explain_score(question.summary())[:2]
-    right_verdict = "made" if result["contract_made"] else "failed"
-    plural = "s" if question.bouts != 1 else ""
-    facts = f"{half_text(question.taker_points)} points and {question.bouts} bout{plural}"
-    if verdict == right_verdict and margin == result["margin"]:
-        return Feedback(True, f"Right: {right_verdict} by {result['margin']}.", lines)
-    section = HALF_POINT if question.taker_half_points % 2 else MADE_OR_FAILED
-    return Feedback(False, f"No: with {facts} the contract is {right_verdict} by {result['margin']}.",
-                    lines, section)
-
-
-class ContractExercise(Exercise):
+class ContractExercise(NumberExercise):
     """Points and bouts of the taker: made or failed, and by how much?"""
 
     title = "Made or failed?"
     section = MADE_OR_FAILED
     half_points = False
+    fields = (NumberField("margin", "by how many points", placeholder="by how many points?"),)
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts_view = widgets.HTML()
         self.verdict = widgets.RadioButtons(options=[("made", "made"), ("failed", "failed")],
                                             value=None, description="")
-        self.margin = widgets.Text(placeholder="by how many points?",
-                                   layout=widgets.Layout(width="12em", max_width="100%"))
-        return [self.facts_view, self.verdict,
-                widgets.HTML("<div>By how many points?</div>"), self.margin]
+        return [self.facts_view, self.verdict, widgets.HTML("<div>By how many points?</div>")]
 
     def make_question(self, rng: random.Random) -> ContractQuestion:
-        bouts = rng.choice([0, 1, 1, 2, 2, 3])
-        target = target_for(bouts)
-        if self.half_points:
-            halves = 2 * (target + rng.randint(-4, 3)) + 1
-            return ContractQuestion(halves, bouts, rng.choice([3, 5]))
-        return ContractQuestion(2 * (target + rng.randint(-12, 12)), bouts, 4)
+        return random_contract_question(rng, self.half_points)
 
     def show_question(self, question: ContractQuestion) -> None:
-        bouts = [c for c in (DECK[21], DECK[1], DECK[0])]
-        shown = bouts[:question.bouts] if question.bouts else []
+        shown = list(BOUTS[:question.bouts])
         plural = "s" if question.bouts != 1 else ""
         self.prompt.value = (f"A game of {question.players}. At the end of the deal the taker's pile "
                              f"holds <b>{half_text(question.taker_points)} points</b> and "
@@ -457,10 +211,11 @@ class ContractExercise(Exercise):
         self.facts_view.value = (cards_html(shown, size="small", caption="The taker's bouts:")
                                  if shown else "<div>(no bout)</div>")
         self.verdict.value = None
-        self.margin.value = ""
 
     def read_answer(self):
-        return self.verdict.value, self.margin.value
+        if self.verdict.value is None:
+            raise AnswerError("Choose made or failed first.")
+        return self.verdict.value, self.read_numbers()["margin"]
 
     def judge(self, question, answer) -> Feedback:
         return check_contract(question, *answer)

@@ -14,15 +14,14 @@ True
 
 from __future__ import annotations
 
-import html as _html
 from typing import Iterable
 
 from ..cards import Card, Suit, parse_card
+from ..teach.feedback import escape_text
+from ..names import SEAT_NAMES as PLAYER_NAMES  # the engine's one list of seat names
 
 __all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_label", "card_html", "cards_html", "escape_text", "card_button_style"]
 
-PLAYER_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
-"""The players' names wherever the book needs names for seats 0, 1, 2…"""
 
 SUIT_COLOURS = {
     Suit.SPADES: "#000000",
@@ -32,11 +31,6 @@ SUIT_COLOURS = {
     Suit.TRUMPS: "#6A3D9A",
     Suit.EXCUSE: "#6A3D9A",
 }
-
-
-def escape_text(text) -> str:
-    """Text made safe for HTML: whatever a learner types is shown, never interpreted."""
-    return _html.escape(str(text), quote=True)
 
 
 def _rank_text(card: Card) -> str:

@@ -20,141 +20,35 @@ False
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..ledger import Ledger
-from ..rules import Bid
-from ..scoring import explain_score, score, score_summary, target_for
+from ..scoring import explain_score
+from ..teach.scoring import (SEAT_NAMES, random_summary, describe_summary, check_deal_score,
+                             SheetDeal, random_sheet, sheet_totals, check_sheet)
+from .base import Feedback, NumberExercise, NumberField, section_link
 from .charts import running_totals_chart
-from .base import AnswerError, Exercise, Feedback, read_number, section_link
 from .render import escape_text
 
 __all__ = ["SEAT_NAMES", "random_summary", "describe_summary", "check_deal_score",
-           "ScoreDealExercise", "SheetDeal", "random_sheet", "sheet_totals", "check_sheet",
-           "totals_chart_html", "ScoreSheetExercise"]
-
-SEAT_NAMES = ("A", "B", "C", "D")
-"""How the four seats are named on a score sheet."""
-
-_BIDS = (("take", 40), ("guard", 35), ("guard_without", 15), ("guard_against", 10))
-_BOUTS = ((0, 15), (1, 35), (2, 35), (3, 15))
+    "ScoreDealExercise", "SheetDeal", "random_sheet", "sheet_totals", "check_sheet",
+    "totals_chart_html", "ScoreSheetExercise"]
 
 
-def _weighted(rng: random.Random, pairs):
-    values, weights = zip(*pairs)
-    return rng.choices(values, weights)[0]
-
-
-def random_summary(rng: random.Random) -> dict:
-    """A plausible four-player deal summary (HAND_RECORD.md), drawn with ``rng``.
-
-    The facts agree with each other: a petit au bout for the taker means the taker
-    holds at least one bout, the points leave room for the bouts counted, etc.
-
-    >>> summary = random_summary(random.Random(1))
-    >>> score(summary)["hand_score"] != 0
-    True
-    """
-    bid = _weighted(rng, _BIDS)
-    bouts = _weighted(rng, _BOUTS)
-    roll = rng.random()
-    petit = None
-    if roll < 0.12 and bouts >= 1:
-        petit = "taker"
-    elif roll < 0.22 and bouts <= 2:
-        petit = "defence"
-    lowest = int(4.5 * bouts + 3)
-    highest = int(91 - 4.5 * (3 - bouts) - 3)
-    points = target_for(bouts) + rng.randint(-14, 16)
-    points = max(lowest, min(highest, points))
-    if rng.random() < 0.12:  # an Excuse played to the last trick leaves a half point
-        points += 0.5 if points < highest else -0.5
-    poignees = []
-    roll = rng.random()
-    if roll < 0.18:
-        poignees = ["simple"]
-    elif roll < 0.24:
-        poignees = ["double"]
-    elif roll < 0.27:
-        poignees = ["simple", "simple"]
-    summary = {"players": 4, "bid": bid, "taker_points": points, "taker_bouts": bouts,
-               "petit_au_bout": petit, "poignees": poignees, "chelem": None}
-    score(summary)  # the engine checks the summary
-    return summary
-
-
-def describe_summary(summary: dict) -> list[str]:
-    """The facts of a deal summary as short sentences for a learner.
-
-    >>> describe_summary({"bid": "guard", "taker_points": 43, "taker_bouts": 2,
-    ...                   "petit_au_bout": "taker", "poignees": ["simple"]})
-    ['Contract: Guard.', "The taker's pile: 43 points with 2 bouts.", 'Petit au bout: won by the taker.', 'Handful (poignée) declared: simple.']
-    """
-    bid = Bid.parse(summary["bid"])
-    points = summary["taker_points"]
-    if isinstance(points, float) and points.is_integer():
-        points = int(points)
-    bouts = summary["taker_bouts"]
-    lines = [f"Contract: {bid.english}.",
-             f"The taker's pile: {points} points with {bouts} bout{'s' if bouts != 1 else ''}."]
-    petit = summary.get("petit_au_bout")
-    if petit:
-        lines.append("Petit au bout: won by " + ("the taker." if petit == "taker" else "the defence."))
-    poignees = summary.get("poignees") or []
-    if poignees:
-        lines.append("Handful (poignée) declared: " + ", ".join(poignees) + ".")
-    chelem = summary.get("chelem")
-    if chelem:
-        lines.append("Slam: " + {"announced_made": "announced and made",
-                                 "made": "made without announcement",
-                                 "announced_failed": "announced and missed",
-                                 "defence": "the defence took every trick"}[chelem] + ".")
-    return lines
-
-
-def check_deal_score(summary: dict, hand_score, taker_total) -> Feedback:
-    """Judge a hand score ``s`` and the taker's total for a deal summary.
-
-    >>> summary = {"bid": "guard", "taker_points": 43, "taker_bouts": 2,
-    ...            "petit_au_bout": "taker", "poignees": ["simple"]}
-    >>> check_deal_score(summary, 94, 282).ok
-    True
-    >>> feedback = check_deal_score(summary, 74, 222)
-    >>> feedback.ok, feedback.details[-1]
-    (False, 'Each defender pays 94; the taker receives 3 × 94 = 282.')
-    """
-    result = score(summary)
-    hand_right = hand_score == result["hand_score"]
-    taker_right = taker_total == result["taker"]
-    if hand_right and taker_right:
-        return Feedback(True, f"Right: s = {result['hand_score']}, so the taker's total is "
-                        f"{result['taker']} and each defender's {result['each_defender']}.")
-    if hand_right:
-        message = (f"The hand score {hand_score} is right, but the taker gets 3 × s = "
-                   f"{result['taker']}, not {taker_total}.")
-        section = section_link("09-scoring", "sharing-out-the-score", "Sharing out the score")
-    else:
-        message = f"Not quite: the hand score is {result['hand_score']}, not {hand_score}. The working:"
-        section = section_link("09-scoring", "the-formula", "The formula")
-    return Feedback(False, message, explain_score(summary), section)
-
-
-class ScoreDealExercise(Exercise):
+class ScoreDealExercise(NumberExercise):
     """Score a deal: type the hand score ``s`` and the taker's total."""
 
     title = "Score this deal"
     section = section_link("09-scoring", "the-formula", "The formula")
+    fields = (NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 94", width="8em"),
+              NumberField("taker_box", "the taker's total", "taker:", "e.g. 282", width="8em"))
 
-    def build_inputs(self) -> list:
+    def question_inputs(self) -> list:
         self.facts = widgets.HTML()
-        self.hand_box = widgets.Text(placeholder="e.g. 94", description="s =",
-                                     layout=widgets.Layout(width="12em"))
-        self.taker_box = widgets.Text(placeholder="e.g. 282", description="taker:",
-                                      layout=widgets.Layout(width="12em"))
-        return [self.facts, widgets.HBox([self.hand_box, self.taker_box],
-                                         layout=widgets.Layout(flex_flow="row wrap"))]
+        return [self.facts]
+
+    def box_layout(self, rows: list) -> list:
+        return [widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
 
     def make_question(self, rng: random.Random) -> dict:
         return random_summary(rng)
@@ -164,83 +58,15 @@ class ScoreDealExercise(Exercise):
                              "with its sign), and what does the taker gain or lose in all?")
         items = "".join(f"<li>{escape_text(line)}</li>" for line in describe_summary(question))
         self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
-        self.hand_box.value = ""
-        self.taker_box.value = ""
-
-    def read_answer(self):
-        hand = read_number(self.hand_box.value, "the hand score s", allow_half=False)
-        taker = read_number(self.taker_box.value, "the taker's total", allow_half=False)
-        return int(hand), int(taker)
 
     def judge(self, question: dict, answer) -> Feedback:
-        return check_deal_score(question, *answer)
+        return check_deal_score(question, answer["hand_box"], answer["taker_box"])
 
     def solution(self, question: dict) -> str:
         return "\n".join(explain_score(question))
 
 
 # ----- the score sheet -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SheetDeal:
-    """One line of a score sheet: who took (a seat number) and the deal summary."""
-
-    taker: int
-    summary: dict
-
-    def seat_scores(self) -> list[int]:
-        """Each seat's gain for this deal, from the engine."""
-        return score_summary(self.summary).seat_scores(self.taker)
-
-
-def random_sheet(rng: random.Random, deals: int = 5) -> tuple[SheetDeal, ...]:
-    """Five (by default) random deals of a four-player game, each with its taker.
-
-    >>> len(random_sheet(random.Random(2)))
-    5
-    """
-    return tuple(SheetDeal(rng.randrange(4), random_summary(rng)) for _ in range(deals))
-
-
-def sheet_totals(deals) -> list[list[int]]:
-    """The running totals after each deal, written into a :class:`Ledger`.
-
-    >>> sheet_totals([SheetDeal(0, {"bid": "guard", "taker_points": 56, "taker_bouts": 2})])
-    [[240, -80, -80, -80]]
-    """
-    ledger = Ledger(players=4)
-    for deal in deals:
-        ledger.add(deal.seat_scores())
-    return ledger.running_totals
-
-
-def check_sheet(deals, grid) -> Feedback:
-    """Judge a grid of running totals (one row per deal, one number per seat).
-
-    The first wrong row is explained with the engine's working for that deal.
-    """
-    expected = sheet_totals(deals)
-    wrong = []
-    for row, (typed, right) in enumerate(zip(grid, expected)):
-        for seat, (value, total) in enumerate(zip(typed, right)):
-            if value != total:
-                wrong.append((row, seat, value, total))
-    if not wrong:
-        return Feedback(True, "Right: every running total is correct, and each line sums to zero.")
-    first_row = wrong[0][0]
-    details = [f"After deal {row + 1}, {SEAT_NAMES[seat]}: you wrote {value}, the total is {total}."
-               for row, seat, value, total in wrong[:6]]
-    if len(wrong) > 6:
-        details.append(f"… and {len(wrong) - 6} more.")
-    deal = deals[first_row]
-    gains = deal.seat_scores()
-    details.append(f"Deal {first_row + 1}: {SEAT_NAMES[deal.taker]} took. The working:")
-    details += explain_score(deal.summary)
-    details.append("So this deal gives " + ", ".join(
-        f"{SEAT_NAMES[s]} {g:+d}" for s, g in enumerate(gains)) + ".")
-    return Feedback(False, f"{len(wrong)} of the {4 * len(expected)} totals are not right.",
-                    details, section_link("09-scoring", "the-score-sheet", "The score sheet"))
 
 
 def totals_chart_html(running, title: str = "Running totals") -> str:
@@ -252,58 +78,57 @@ def totals_chart_html(running, title: str = "Running totals") -> str:
     return running_totals_chart(running, SEAT_NAMES, title)
 
 
-class ScoreSheetExercise(Exercise):
+class ScoreSheetExercise(NumberExercise):
     """Fill in a five-deal score sheet: each player's running total after each deal."""
 
     title = "Fill in the score sheet"
     section = section_link("09-scoring", "the-score-sheet", "The score sheet")
     deals = 5
 
-    def build_inputs(self) -> list:
+    def number_fields(self) -> tuple:
+        return tuple(NumberField(f"{row},{seat}", "a total", placeholder=SEAT_NAMES[seat],
+                                 width="4.6em", where=f"Deal {row + 1}, player {SEAT_NAMES[seat]}")
+                     for row in range(self.deals) for seat in range(4))
+
+    def question_inputs(self) -> list:
         self.deal_list = widgets.HTML()
-        self.boxes = [[widgets.Text(placeholder=SEAT_NAMES[seat],
-                                    layout=widgets.Layout(width="4.6em", margin="1px"))
-                       for seat in range(4)] for _ in range(self.deals)]
+        return [self.deal_list]
+
+    def box_layout(self, rows: list) -> list:
+        self.boxes_grid = [[self.boxes[f"{row},{seat}"] for seat in range(4)]
+                           for row in range(self.deals)]
+        for box in self.boxes.values():
+            box.layout.margin = "1px"
         head = widgets.HBox(
             [widgets.HTML("<b>deal</b>", layout=widgets.Layout(width="2.8em"))]
             + [widgets.HTML(f"<b>{name}</b>", layout=widgets.Layout(width="4.6em", margin="1px"))
                for name in SEAT_NAMES])
-        rows = [widgets.HBox([widgets.HTML(f"{n + 1}", layout=widgets.Layout(width="2.8em"))]
-                             + row) for n, row in enumerate(self.boxes)]
+        lines = [widgets.HBox([widgets.HTML(f"{n + 1}", layout=widgets.Layout(width="2.8em"))]
+                              + row) for n, row in enumerate(self.boxes_grid)]
+        return [widgets.VBox([head, *lines])]
+
+    def after_inputs(self) -> list:
         self.chart = widgets.HTML()
-        return [self.deal_list, widgets.VBox([head, *rows]), self.chart]
+        return [self.chart]
 
     def make_question(self, rng: random.Random) -> tuple[SheetDeal, ...]:
         return random_sheet(rng, self.deals)
 
     def show_question(self, question) -> None:
-        self.prompt.value = ("Four players, A B C D. Here are five deals. Under each player, "
-                             "write their running total after each deal.")
+        self.prompt.value = (f"Four players: {', '.join(SEAT_NAMES[:-1])} and {SEAT_NAMES[-1]}. "
+                             "Here are five deals. Under each player, write their running total "
+                             "after each deal.")
         items = []
         for number, deal in enumerate(question, start=1):
             facts = " ".join(describe_summary(deal.summary))
             items.append(f"<li><b>Deal {number}</b>: {SEAT_NAMES[deal.taker]} is the taker. "
                          f"{escape_text(facts)}</li>")
         self.deal_list.value = f'<ol style="padding-left:1.2em;margin:0.3em 0">{"".join(items)}</ol>'
-        for row in self.boxes:
-            for box in row:
-                box.value = ""
         self.chart.value = ""
 
     def read_answer(self):
-        grid = []
-        for number, row in enumerate(self.boxes, start=1):
-            values = []
-            for seat, box in enumerate(row):
-                if not str(box.value).strip():
-                    raise AnswerError(f"Please fill in every box: deal {number}, "
-                                      f"player {SEAT_NAMES[seat]} is empty.")
-                try:
-                    values.append(int(read_number(box.value, "a total", allow_half=False)))
-                except AnswerError as problem:
-                    raise AnswerError(f"Deal {number}, player {SEAT_NAMES[seat]}: {problem}") from None
-            grid.append(values)
-        return grid
+        numbers = self.read_numbers()
+        return [[numbers[f"{row},{seat}"] for seat in range(4)] for row in range(self.deals)]
 
     def judge(self, question, answer) -> Feedback:
         return check_sheet(question, answer)

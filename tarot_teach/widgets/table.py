@@ -3,8 +3,12 @@
 Everything shown comes from the learner's own view of the deal
 (:meth:`GameState.view`): the other hands are never shown, the dog only once
 turned over, the partner only once the called card is played. Illegal clicks
-are refused with the engine's reason and change nothing. A Hint gives the
-computer player's choice and its reason; Undo takes back the learner's last action.
+are refused with the engine's reason and change nothing. A Hint gives the coach's
+choice (:func:`tarot_teach.coach.advise`: the hidden cards sampled from what the seat
+has seen, the play solved) and its reason; Undo takes back the learner's last action.
+The computer players play at the "learner" level (simple rules of thumb) or the
+"strong" one (the coach's own choice); after a deal, "Review this deal" reviews the
+learner's decisions (:class:`~tarot_teach.widgets.review.ReviewWidget`).
 
 >>> table = TableWidget(players=4, seed=3)
 >>> table.state.to_act == table.learner or table.state.is_over
@@ -17,22 +21,52 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import coach
 from ..cards import Card
 from ..errors import IllegalAction, InvalidRecord
 from ..record import state_from_record
 from ..game import GameState, Misere, Poignee, Slam
 from ..ledger import Ledger
-from ..players import ComputerPlayer
+from ..players import ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
 from .base import CardPicker, Feedback
 from .progress import Progress
 from .charts import running_totals_chart
 from .render import PLAYER_NAMES, cards_html, escape_text
+from .review import ReviewWidget
 
-__all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart"]
+__all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart", "LEVELS", "AdvisedPlayer",
+           "HINT_SAMPLES"]
 
 SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
+
+
+HINT_SAMPLES = 12
+"""Deals sampled by the coach for a hint, and for each move of a strong computer player."""
+
+LEVELS = ("learner", "strong")
+"""The computer players' levels at the table."""
+
+
+class AdvisedPlayer:
+    """The "strong" computer player: each action is the coach's advice for its seat
+    (:func:`tarot_teach.coach.advise`, from that seat's view only), with its reason.
+    Where the coach cannot judge (a game without a taker's side), the learner player's
+    choice."""
+
+    def __init__(self, samples: int = HINT_SAMPLES, seed: int = 0) -> None:
+        self.samples = samples
+        self.seed = seed
+        self.fallback = ComputerPlayer()
+
+    def decide(self, state: GameState) -> Decision:
+        try:
+            action, reason = coach.advise(state, state.to_act, samples=self.samples,
+                                          seed=self.seed + len(state.history))
+        except ValueError:
+            return self.fallback.decide(state)
+        return Decision(action, reason)
 
 
 def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
@@ -52,7 +86,8 @@ class TableWidget:
 
     def __init__(self, players: "int | None" = None, seed: int = 0, learner: int = 0,
                  state: "GameState | None" = None, variant: "dict | None" = None,
-                 save_key: "str | None" = None, progress: "Progress | None" = None) -> None:
+                 save_key: "str | None" = None, progress: "Progress | None" = None,
+                 level: str = "learner") -> None:
         # ``save_key``: keep the deal in progress and the score sheet in the progress file
         # under this key, and resume them when the table is shown again.
         # ``variant``: RuleSet options by name (RULES.md §11), e.g. {"goulash": True}; a
@@ -66,7 +101,10 @@ class TableWidget:
         self.players = self.rules.players
         self.learner = learner
         self.seed = seed
-        self.computer = ComputerPlayer()
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self.computer = self._player(level)
         self.ledger = Ledger(players=self.players)
         self.names = SEAT_NAMES[:self.players]
         self._undo: list[GameState] = []
@@ -94,12 +132,19 @@ class TableWidget:
         self.hint_button.on_click(lambda _: self.show_hint())
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_deal())
+        self.level_choice = widgets.ToggleButtons(
+            options=[("Learner", "learner"), ("Strong", "strong")], value=level,
+            description="Computer:", tooltips=["Simple rules of thumb", "The coach's own play"],
+            style={"button_width": "6em"})
+        self.level_choice.add_class("tt-level")
+        self.level_choice.observe(lambda change: self.set_level(change["new"]), names="value")
+        self.review = ReviewWidget(names=list(self.names), rules=self.rules)
         self.widget = widgets.VBox(
             [self.header, self.seats, self.trick_view, self.actions,
              widgets.HTML("<b>Your hand</b>"), self.hand.box, self.discard_button, self.feedback,
              widgets.HBox([self.hint_button, self.undo_button, self.new_button],
                           layout=widgets.Layout(flex_flow="row wrap")),
-             self.log_view, self.score_view],
+             self.level_choice, self.log_view, self.score_view, self.review.widget],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-table")
         self.save_key = save_key
@@ -107,6 +152,7 @@ class TableWidget:
             Progress.default() if save_key else None)
         resumed = self._resume() if state is None and save_key else None
         self.state = state if state is not None else (resumed or self._deal())
+        self.level_choice.value = self.level  # a resumed game keeps its level
         self._advance()
         self._render()
 
@@ -119,6 +165,21 @@ class TableWidget:
 
     def _deal(self) -> GameState:
         return GameState.new(self.rules, seed=f"table:{self.seed}", dealer=self.ledger.dealer)
+
+    @staticmethod
+    def _player(level: str):
+        return AdvisedPlayer() if level == "strong" else ComputerPlayer()
+
+    def set_level(self, level: str) -> None:
+        """Play the computer players at ``level`` ("learner" or "strong") from their next move."""
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if level != self.level:
+            self.level = level
+            self.computer = self._player(level)
+        if self.level_choice.value != level:
+            self.level_choice.value = level
+        self._save()
 
     def new_deal(self) -> None:
         """Deal the next hand (the deal passes to the next seat)."""
@@ -188,9 +249,10 @@ class TableWidget:
         return Feedback(True, "")
 
     def show_hint(self) -> Feedback:
+        """The coach's advice for the learner's seat (from its view only), with the reason."""
         if self.state.is_over or self.state.to_act != self.learner:
             return self._say(Feedback(False, "No hint now.", invalid_input=True))
-        decision = self.computer.decide(self.state)
+        decision = AdvisedPlayer(seed=self.seed).decide(self.state)
         return self._say(Feedback(True, f"Hint: {_describe(decision.action)} — {decision.reason}"))
 
     def undo(self) -> Feedback:
@@ -225,6 +287,7 @@ class TableWidget:
     # ----- drawing -----------------------------------------------------------------
 
     _rendering = False
+    _review_for: "GameState | None" = None  # the deal the review button is for
     _discard_buttons: dict = {}
 
     def _render(self) -> None:
@@ -243,7 +306,7 @@ class TableWidget:
         self.progress.save_game(self.save_key, {
             "record": self.state.to_record(), "seed": self.seed,
             "dealer": self.ledger.dealer, "deals": self.ledger.deals,
-            "scored": self._scored is self.state, "log": self.log[-200:]})
+            "scored": self._scored is self.state, "log": self.log[-200:], "level": self.level})
 
     def _resume(self) -> "GameState | None":
         """The deal saved under ``save_key``, with its score sheet (None if there is none)."""
@@ -258,16 +321,24 @@ class TableWidget:
             for deal in saved["deals"]:
                 ledger.add(deal)
             ledger.dealer = int(saved["dealer"])
+            seed, log = saved.get("seed", self.seed), saved.get("log", [])
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError("its seed is not a whole number")
+            if not isinstance(log, list):
+                raise ValueError("its log is not a list of lines")
         except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError) as problem:
             self.feedback.value = Feedback(
                 False, f"Your saved deal could not be resumed ({problem}); here is a new deal.",
                 invalid_input=True).html()
             return None
         self.ledger = ledger
-        self.seed = int(saved.get("seed", self.seed))
-        self.log = [str(line) for line in saved.get("log", [])]
+        self.seed = seed
+        self.log = [str(line) for line in log]
         if saved.get("scored") and state.is_over:
             self._scored = state
+        if saved.get("level") in LEVELS:
+            self.level = saved["level"]
+            self.computer = self._player(self.level)
         return state
 
     def _render_all(self) -> None:
@@ -293,6 +364,16 @@ class TableWidget:
                                + "".join(f"<li>{escape_text(line)}</li>" for line in self.log)
                                + "</ol></details>") if self.log else ""
         self.score_view.value = result_html(view, self.names, self.ledger)
+        reviewable = view.result is not None and not view.result.void \
+            and not getattr(self.state, "seat_sides", False) and self.state.taker is not None
+        if not reviewable:
+            self._review_for = None
+            self.review.set_deal(None)
+            self.review.widget.layout.display = "none"
+        elif self._review_for is not self.state:
+            self._review_for = self.state
+            self.review.set_deal(self.state.to_record(), self.learner, list(self.names))
+            self.review.widget.layout.display = None
 
     def _render_actions(self, view) -> None:
         buttons = []
@@ -334,12 +415,17 @@ def seats_html(view, names) -> str:
     for seat in range(view.players):
         bids = [b.english for s, b in view.bids if s == seat]
         rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
-                    f"{view.tricks_won[seat]} tricks"
+                    f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}"
                     + (f", bid {escape_text(bids[0])}" if bids else "")
                     + (" — poignée shown" if seat in view.poignees else "")
                     + "".join(f" — {kind} misère" for kind in view.miseres.get(seat, ()))
                     + "</li>")
     return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
+
+
+def _possessive(name: str) -> str:
+    """ "Bruno's", and "Your" for the learner's seat."""
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def trick_area_html(view, names, rules=None) -> str:
@@ -358,7 +444,7 @@ def trick_area_html(view, names, rules=None) -> str:
         shown = [card for card, _ in piles if card is not None]
         left = sum(size for _, size in piles)
         parts.append(cards_html(shown, size="small", rules=rules,
-                                caption=f"{names[seat]}'s piles: {left} cards, face up:"))
+                                caption=f"{_possessive(names[seat])} piles: {left} cards, face up:"))
     return "".join(parts)
 
 

@@ -1,0 +1,453 @@
+"""What the table has shown: facts about the hidden hands that the rules of play reveal.
+
+A seat that does not follow the suit led has none of it; one that throws a plain card
+instead of trumping has no trump; one that plays a trump under the highest trump of the
+trick has no trump above it (overtrumping is compulsory). A poignée shows trumps, the dog
+is shown after a Take or a Guard, the taker knows the discard and everybody sees the
+trumps in it. :func:`inferences` says these in words; :func:`sample_deals` draws the
+hidden cards consistently with all of them.
+
+>>> from tarot_teach import GameState, RuleSet
+>>> from tarot_teach.players import ComputerPlayer
+>>> state, player = GameState.new(RuleSet(players=4), seed=3), ComputerPlayer()
+>>> while state.phase is not Phase.PLAYING or len(state.tricks) < 8:
+...     state.play(player.decide(state).action)
+>>> for fact in inferences(state.view(3)):
+...     print(fact.text)
+Seat 2 has no diamonds (since trick 6).
+Seat 2 took the dog: 1♠, 6♥, 3♦, Q♦ are in that hand or the discard.
+>>> deals = sample_deals(state.view(3), 5, random.Random(1))
+>>> all(deal.hands[3] == state.hands[3] and deal.tricks == state.tricks for deal in deals)
+True
+>>> any(deal.hands[2] & SUIT_MASKS[Suit.DIAMONDS] for deal in deals)
+False
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
+from .deal import has_petit_sec
+from .errors import IllegalAction, InvalidRecord
+from .game import GameState, Misere, Poignee, Slam
+from .rules import Phase, RuleSet
+from .scoring import HANDFUL_LEVELS
+from .tricks import TRUMPS_ABOVE
+
+__all__ = ["Inference", "inferences", "sample_deals", "seat_name"]
+
+KINGS_AND_BOUTS = mask_of(c for c in DECK if c.is_king or c.is_bout)
+
+
+@dataclass(frozen=True)
+class Inference:
+    """One fact about another seat's hand, learnt from the cards shown.
+
+    ``kind``: ``"void"`` (no card of ``suit``), ``"no_trump"``, ``"trumps_below"`` (no
+    trump above ``limit``), ``"holds"`` (the seat holds ``cards``: the rest of a poignée, the
+    dog taken by the taker, in the hand or the discard), ``"partner"`` (the seat held the
+    called card ``cards[0]``), ``"discard"`` (the cards laid aside, known
+    to the taker; everybody sees its trumps). ``since_trick`` is 1-based (0: before the
+    first trick).
+    """
+
+    seat: int
+    kind: str
+    suit: "Suit | None" = None
+    limit: "int | None" = None
+    since_trick: int = 0
+    text: str = ""
+    cards: tuple[Card, ...] = ()
+
+
+def seat_name(seat: int, names=None) -> str:
+    """``names[seat]`` when names are given, else ``Seat 2``."""
+    return names[seat] if names else f"Seat {seat}"
+
+
+def _trick_facts(view):
+    """(seat, kind, suit, limit, trick number) for every card that revealed something."""
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.current_trick:
+        tricks.append((view.current_trick[0][0], tuple(card for _, card in view.current_trick)))
+    players = view.players
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        led = None
+        highest = 0
+        for position, card in enumerate(cards):
+            seat = (leader + position) % players
+            if card.is_excuse:
+                continue
+            if led is None:
+                led = card.suit
+                if card.is_trump:
+                    highest = card.rank
+                continue
+            if led.is_plain and card.suit is not led:
+                yield seat, "void", led, None, number
+            if not card.is_trump:
+                if led.is_plain and card.suit is not led or led is Suit.TRUMPS:
+                    yield seat, "no_trump", None, None, number
+            elif card.rank < highest:
+                yield seat, "trumps_below", None, highest, number
+            if card.is_trump:
+                highest = max(highest, card.rank)
+
+
+def inferences(view, names=None) -> list[Inference]:
+    """What ``view`` (``state.view(seat)``) lets that seat infer about the others' hands,
+    the strongest fact of each kind per seat (earliest trick first). ``names`` (one per
+    seat) words the texts; by default seats are ``Seat N``.
+    """
+    me = view.seat
+    hidden = ((1 << 78) - 1) & ~mask_of(view.hand) & ~_played_mask(view) \
+        & ~mask_of(view.discard or ())
+    voids: dict[tuple[int, Suit], int] = {}
+    no_trump: dict[int, int] = {}
+    below: dict[int, tuple[int, int]] = {}
+    for seat, kind, suit, limit, number in _trick_facts(view):
+        if seat == me:
+            continue
+        # Only what still says something about the hidden cards.
+        if kind == "void" and not hidden & SUIT_MASKS[suit] \
+                or kind == "no_trump" and not hidden & TRUMP_MASK \
+                or kind == "trumps_below" and not hidden & TRUMPS_ABOVE[limit]:
+            continue
+        if kind == "void":
+            voids.setdefault((seat, suit), number)
+        elif kind == "no_trump":
+            no_trump.setdefault(seat, number)
+        elif seat not in below or limit < below[seat][0]:
+            below[seat] = (limit, number)
+    facts = []
+    for (seat, suit), number in sorted(voids.items(), key=lambda item: (item[1], item[0][0])):
+        facts.append(Inference(seat, "void", suit=suit, since_trick=number,
+                               text=f"{seat_name(seat, names)} has no {suit.english} "
+                                    f"(since trick {number})."))
+    for seat, number in sorted(no_trump.items(), key=lambda item: item[1]):
+        facts.append(Inference(seat, "no_trump", since_trick=number,
+                               text=f"{seat_name(seat, names)} has no trumps (since trick {number})."))
+    for seat, (limit, number) in sorted(below.items(), key=lambda item: item[1][1]):
+        if seat in no_trump:
+            continue
+        facts.append(Inference(seat, "trumps_below", limit=limit, since_trick=number,
+                               text=f"{seat_name(seat, names)} has no trump above the {limit} "
+                                    f"(since trick {number}: it could not overtrump)."))
+    played = _played_mask(view)
+    for seat, shown in sorted(view.poignees.items()):
+        if seat == me:
+            continue
+        left = tuple(c for c in shown if not played >> c.index & 1)
+        if left:
+            facts.append(Inference(seat, "holds", since_trick=1, cards=left,
+                                   text=f"{seat_name(seat, names)} showed a poignée and still "
+                                        f"holds " + ", ".join(c.short_name for c in left) + "."))
+    if view.called is not None and view.partner is not None and view.partner != me:
+        facts.append(Inference(view.partner, "partner", cards=(view.called,),
+                               since_trick=_called_trick(view),
+                               text=f"{seat_name(view.partner, names)} held {view.called.name}: "
+                                    f"the taker's partner."))
+    dog_left = tuple(c for c in view.dog or () if not played >> c.index & 1)
+    if dog_left and view.taker is not None and view.taker != me \
+            and view.contract is not None and view.contract.takes_dog:
+        facts.append(Inference(view.taker, "holds", cards=dog_left,
+                               text=f"{seat_name(view.taker, names)} took the dog: "
+                                    + ", ".join(c.short_name for c in dog_left)
+                                    + " are in that hand or the discard."))
+    if view.discard is not None and view.taker == me:
+        facts.append(Inference(me, "discard", cards=tuple(view.discard),
+                               text="My discard: " + ", ".join(c.short_name for c in view.discard)
+                                    + " (out of play, counted for my side)."))
+    elif view.discarded_trumps:
+        facts.append(Inference(view.taker, "discard", cards=tuple(view.discarded_trumps),
+                               text=f"{seat_name(view.taker, names)} discarded "
+                                    + ", ".join(c.short_name for c in view.discarded_trumps)
+                                    + " (shown to everybody)."))
+    return facts
+
+
+def _called_trick(view) -> int:
+    for number, (_, cards, _) in enumerate(view.tricks, start=1):
+        if view.called in cards:
+            return number
+    return len(view.tricks) + 1
+
+
+def _played_by(view) -> dict[int, int]:
+    played: dict[int, int] = {}
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.current_trick:
+        tricks.append((view.current_trick[0][0], tuple(card for _, card in view.current_trick)))
+    for leader, cards in tricks:
+        for position, card in enumerate(cards):
+            seat = (leader + position) % view.players
+            played[seat] = played.get(seat, 0) | 1 << card.index
+    return played
+
+
+def _played_mask(view) -> int:
+    mask = 0
+    for cards in _played_by(view).values():
+        mask |= cards
+    return mask
+
+
+# ----- sampling ------------------------------------------------------------------------
+
+
+class _Slots:
+    """The places the hidden cards may be in, with their sizes and what each may hold."""
+
+    def __init__(self, view, rules: RuleSet) -> None:
+        me = view.seat
+        players = view.players
+        self.me = me
+        played = _played_by(view)
+        played_all = 0
+        for cards in played.values():
+            played_all |= cards
+        known = mask_of(view.hand) | played_all
+        self.fixed: dict[int, int] = {}  # slot -> cards known to be there
+        self.sizes: list[int] = []
+        self.allowed: list[int] = []  # slot -> mask of the cards it may hold
+        self.seats: list[int] = []
+        everything = (1 << 78) - 1
+        for seat in range(players):
+            if seat == me:
+                continue
+            self.seats.append(seat)
+            self.sizes.append(view.hand_sizes[seat])
+            self.allowed.append(everything)
+        contract = view.contract
+        self.aside = None  # "discard" or "dog" when a hidden slot holds it
+        taker = view.taker
+        if contract is not None and contract.takes_dog and view.phase not in (Phase.BIDDING,
+                                                                               Phase.CALLING):
+            if view.phase is not Phase.DISCARD and taker != me:
+                self.aside = "discard"
+                self.sizes.append(rules.dog_size)
+                trumps = mask_of(view.discarded_trumps)
+                self.allowed.append((everything & ~(KINGS_AND_BOUTS | TRUMP_MASK)) | trumps)
+                self.fixed[len(self.sizes) - 1] = trumps
+        elif view.dog is None and rules.dog_size:
+            self.aside = "dog"
+            self.sizes.append(rules.dog_size)
+            self.allowed.append(everything)
+        if view.discard is not None:
+            known |= mask_of(view.discard)
+        if self.aside != "dog" and view.dog is not None and contract is not None \
+                and not contract.takes_dog:
+            known |= mask_of(view.dog)
+        # What the play revealed.
+        for seat, kind, suit, limit, _ in _trick_facts(view):
+            if seat == me:
+                continue
+            slot = self.seats.index(seat)
+            if kind == "void":
+                self.allowed[slot] &= ~SUIT_MASKS[suit]
+            elif kind == "no_trump":
+                self.allowed[slot] &= ~TRUMP_MASK
+            else:
+                self.allowed[slot] &= ~TRUMPS_ABOVE[limit]
+        for seat, shown in view.poignees.items():
+            if seat != me:
+                slot = self.seats.index(seat)
+                self.fixed[slot] = self.fixed.get(slot, 0) | (mask_of(shown) & ~played_all)
+                if any(card.is_excuse for card in shown):  # it had no other trump to show
+                    self.allowed[slot] &= ~TRUMP_MASK | mask_of(shown)
+        # The dog, once shown, is in the taker's hand or discard.
+        self.dog_cards = 0
+        if view.dog is not None and contract is not None and contract.takes_dog and taker != me \
+                and view.phase is not Phase.CALLING:
+            self.dog_cards = mask_of(view.dog) & ~played_all
+            homes = [self.seats.index(taker)]
+            if self.aside == "discard":
+                homes.append(len(self.sizes) - 1)
+            for slot in range(len(self.sizes)):
+                if slot not in homes:
+                    self.allowed[slot] &= ~self.dog_cards
+        fixed_all = 0
+        for slot, cards in self.fixed.items():
+            fixed_all |= cards
+        self.pool = everything & ~known & ~fixed_all
+        self.free_sizes = [self.sizes[slot] - self.fixed.get(slot, 0).bit_count()
+                           for slot in range(len(self.sizes))]
+        if sum(self.free_sizes) != self.pool.bit_count() or min(self.free_sizes, default=0) < 0:
+            raise ValueError("this view is not consistent: the hidden cards do not fit the hands")
+
+    def propose(self, rng: random.Random) -> "list[int] | None":
+        """A uniformly random placement of the pool; None if it breaks a constraint."""
+        cards = cards_of(self.pool)
+        rng.shuffle(cards)
+        masks = []
+        start = 0
+        for slot, size in enumerate(self.free_sizes):
+            mask = self.fixed.get(slot, 0)
+            for card in cards[start:start + size]:
+                mask |= 1 << card.index
+            start += size
+            if mask & ~self.allowed[slot]:
+                return None
+            masks.append(mask)
+        return masks
+
+    def consistent_start(self, rng: random.Random) -> "list[int] | None":
+        """Some placement that keeps every constraint (a matching of cards to places)."""
+        cards = cards_of(self.pool)
+        rng.shuffle(cards)
+        owner: dict[int, int] = {}  # unit -> card index
+        units = [slot for slot, size in enumerate(self.free_sizes) for _ in range(size)]
+        rng.shuffle(units)
+
+        def place(card: Card, seen: set) -> bool:
+            for unit, slot in enumerate(units):
+                if unit in seen or not self.allowed[slot] >> card.index & 1:
+                    continue
+                seen.add(unit)
+                if unit not in owner or place(DECK[owner[unit]], seen):
+                    owner[unit] = card.index
+                    return True
+            return False
+
+        for card in cards:
+            if not place(card, set()):
+                return None
+        masks = [self.fixed.get(slot, 0) for slot in range(len(self.sizes))]
+        for unit, index in owner.items():
+            masks[units[unit]] |= 1 << index
+        return masks
+
+    def shuffle_chain(self, masks: list[int], rng: random.Random, steps: int) -> list[int]:
+        """Random swaps of two hidden cards between places, kept when both may go: a
+        symmetric chain whose stationary law is uniform over the consistent placements."""
+        masks = list(masks)
+        movable = [cards_of(masks[slot] & ~self.fixed.get(slot, 0)) for slot in range(len(masks))]
+        slots = [slot for slot in range(len(masks)) if movable[slot]]
+        if len(slots) < 2:
+            return masks
+        for _ in range(steps):
+            a, b = rng.sample(slots, 2)
+            i, j = rng.randrange(len(movable[a])), rng.randrange(len(movable[b]))
+            x, y = movable[a][i], movable[b][j]
+            if self.allowed[b] >> x.index & 1 and self.allowed[a] >> y.index & 1:
+                movable[a][i], movable[b][j] = y, x
+                masks[a] ^= (1 << x.index) | (1 << y.index)
+                masks[b] ^= (1 << x.index) | (1 << y.index)
+        return masks
+
+
+def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None, tries: int = 400) -> list[GameState]:
+    """``n`` full open states consistent with ``view`` and every inference, each replayed
+    through the engine from the deal (so each is a deal the rules allow, at the same point).
+
+    Hidden cards are placed uniformly among the consistent deals by rejection; when
+    consistent deals are too rare for that (``tries`` draws without one), a chain of
+    random swaps from a consistent deal takes over, moving only to deals the engine
+    accepts (uniform in the limit). ``rules``
+    defaults to the FFT rules for the view's number of players.
+    """
+    rules = rules or RuleSet(players=view.players)
+    if rules.two_players:
+        raise ValueError("sampling the hidden cards is not available for two players")
+    slots = _Slots(view, rules)
+    deals = []
+    chain = None
+    attempts = 0
+    while len(deals) < n:
+        attempts += 1
+        if attempts > 20 * n + 10 * tries:
+            raise ValueError("no deal consistent with this view was found")
+        masks = None
+        if chain is None:
+            for _ in range(tries):
+                masks = slots.propose(rng)
+                if masks is not None:
+                    break
+            if masks is None:
+                chain = slots.consistent_start(rng)
+                if chain is None:
+                    raise ValueError("no deal consistent with this view was found")
+        if chain is not None:
+            masks = slots.shuffle_chain(chain, rng, 30 * len(slots.sizes) + 200)
+        state = _rebuild(view, rules, slots, masks)
+        if state is not None:
+            deals.append(state)
+            if chain is not None:
+                chain = masks  # the chain moves only to deals the engine accepts
+    return deals
+
+
+def _rebuild(view, rules: RuleSet, slots: _Slots, masks: list[int]) -> "GameState | None":
+    """The deal these hidden cards make, replayed to the view's point; None if the engine
+    refuses it (a petit sec, a card the rules would not have allowed)."""
+    players = view.players
+    me = view.seat
+    current = [0] * players
+    current[me] = mask_of(view.hand)
+    for slot, seat in enumerate(slots.seats):
+        current[seat] = masks[slot]
+    played = _played_by(view)
+    taker = view.taker
+    contract = view.contract
+    discard: list[Card] = []
+    dog_mask = mask_of(view.dog) if view.dog is not None else 0
+    if slots.aside == "discard":
+        aside = masks[len(slots.seats)]
+        discard = sorted(cards_of(aside), key=lambda c: c.is_trump)  # trumps last
+    elif view.discard is not None:
+        discard = list(view.discard)
+    if slots.aside == "dog":
+        dog_mask = masks[len(slots.seats)]
+    original = []
+    for seat in range(players):
+        hand = current[seat] | played.get(seat, 0)
+        if seat == taker and contract is not None and contract.takes_dog \
+                and view.phase not in (Phase.BIDDING, Phase.CALLING):
+            hand = (hand | mask_of(discard)) & ~dog_mask
+        original.append(hand)
+    if any(h.bit_count() != rules.hand_size for h in original):
+        return None
+    if not rules.petit_imprenable and any(has_petit_sec(h) for h in original):
+        return None
+    try:
+        state = GameState.from_hands(rules, [cards_of(h) for h in original], cards_of(dog_mask),
+                                     view.dealer)
+        for _, bid in view.bids:
+            state.play(bid)
+        if view.called is not None:
+            state.play(view.called)
+        if state.phase is Phase.DISCARD:
+            for card in discard:
+                state.play(card)
+        if state.phase is Phase.SLAM and view.phase is not Phase.SLAM:
+            state.play(Slam.ANNOUNCE if view.chelem_announced else
+                       Slam.ANNOUNCE_PETIT if view.petit_chelem_announced else Slam.DECLINE)
+        thresholds = dict(zip(rules.handful_thresholds, HANDFUL_LEVELS))
+        declared = set()
+
+        def declare(seat: int) -> None:
+            if seat in declared or state.tricks:
+                return
+            declared.add(seat)
+            if seat in view.poignees:
+                shown = tuple(view.poignees[seat])
+                state.play(Poignee(shown, thresholds[len(shown)]))
+            for kind in view.miseres.get(seat, ()):
+                state.play(Misere(kind))
+
+        tricks = [cards for _, cards, _ in view.tricks]
+        if view.current_trick:
+            tricks.append(tuple(card for _, card in view.current_trick))
+        for cards in tricks:
+            for card in cards:
+                declare(state.to_act)
+                state.play(card)
+        if state.phase is Phase.PLAYING and not state.tricks and state.to_act in view.poignees:
+            declare(state.to_act)
+    except (IllegalAction, InvalidRecord, KeyError):
+        return None
+    if any(state.hands[seat] != current[seat] for seat in range(players)):
+        return None
+    return state

@@ -1,0 +1,282 @@
+"""The end of a deal: counting the piles, the result, and what each seat may see.
+
+``ResultsMixin`` gives :class:`~tarot_teach.game.GameState` its scoring at the end of the
+deal (RULES.md §8-§9) and its :meth:`view`; :class:`DealResult` and :class:`SeatView` are
+what they return.
+
+>>> from tarot_teach.cards import parse_cards, mask_of
+>>> half_points_of(mask_of(parse_cards("KH T21 EX 7C")))  # 4.5 + 4.5 + 4.5 + 0.5
+28
+>>> cosmic_thirds_of(mask_of(parse_cards("KH 2H 3H")))  # a tierce (1) and an Archon (4)
+15
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .bidding import dog_destination
+from .cards import DECK, Card, cards_of, mask_of
+from .discard import BOUTS_MASK
+from .rules import Bid, Phase
+from .scoring import HANDFUL_LEVELS, ScoreBreakdown, misere_payments, score_deal
+from .variants import COSMIC_THIRDS
+
+__all__ = ["DealResult", "SeatView", "ResultsMixin", "half_points_of", "cosmic_thirds_of",
+           "settle_exchange", "TAKER_SIDE", "DEFENCE_SIDE", "SMALL_CARDS_MASK"]
+
+TAKER_SIDE, DEFENCE_SIDE = 0, 1
+SMALL_CARDS_MASK = sum(1 << c.index for c in DECK if c.half_points == 1)
+_WEIGHTED_MASKS = tuple(  # (mask, extra half points) so that halves = count + Σ extra·count(mask)
+    (sum(1 << c.index for c in DECK if c.half_points == h), h - 1) for h in (3, 5, 7, 9))
+
+
+def half_points_of(mask: int) -> int:
+    """The half points of the cards in a mask."""
+    total = mask.bit_count()
+    for weighted, extra in _WEIGHTED_MASKS:
+        total += extra * (mask & weighted).bit_count()
+    return total
+
+
+_COSMIC_WEIGHTED = tuple(
+    (sum(1 << c.index for c in DECK if COSMIC_THIRDS[c.index] == t), t - 1)
+    for t in sorted(set(COSMIC_THIRDS)) if t != 1)
+
+
+def cosmic_thirds_of(mask: int) -> int:
+    """Cosmic Tribe: the tricky points of the cards in a mask, in thirds (RULES.md §12)."""
+    total = mask.bit_count()
+    for weighted, extra in _COSMIC_WEIGHTED:
+        total += extra * (mask & weighted).bit_count()
+    return total
+
+
+def settle_exchange(piles: list[int], owed: list[int]) -> None:
+    """The side that kept its Excuse gives a small card to the other side when it can."""
+    for side in (TAKER_SIDE, DEFENCE_SIDE):
+        while owed[side]:
+            small = piles[side] & SMALL_CARDS_MASK
+            if not small:
+                break
+            low = small & -small
+            piles[side] ^= low
+            piles[1 - side] |= low
+            owed[side] -= 1
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a finished (or void) deal comes to."""
+
+    void: "str | None" = None
+    taker: "int | None" = None
+    partner: "int | None" = None
+    bid: "Bid | None" = None
+    taker_half_points: int = 0
+    taker_bouts: int = 0
+    breakdown: "ScoreBreakdown | None" = None
+    scores: tuple[int, ...] = ()
+    unit: int = 2  # taker_half_points counts halves, or thirds in Cosmic Tribe
+    total_units: int = 182  # the pack in the same unit (91 × 2, 78 × 3)
+    misere_scores: tuple[int, ...] = ()  # misère payments, included in scores
+    kind: str = "contract"  # "contract", "goulash" (all passed) or "two_players"
+    seat_units: tuple[int, ...] = ()  # goulash and two players: each seat's points in units
+    seat_bouts: tuple[int, ...] = ()  # two players: each seat's bouts
+    winner: "int | None" = None  # two players: the seat that reached its target
+    lines: tuple[str, ...] = ()  # goulash and two players: the working of the score
+
+    @property
+    def taker_points(self) -> Fraction:
+        return Fraction(self.taker_half_points, self.unit)
+
+    @property
+    def defence_points(self) -> Fraction:
+        return Fraction(self.total_units - self.taker_half_points, self.unit)
+
+    @property
+    def contract_made(self) -> "bool | None":
+        return None if self.breakdown is None else self.breakdown.contract_made
+
+    def to_dict(self) -> dict:
+        """The dict :func:`tarot_teach.replay` returns (HAND_RECORD.md)."""
+        if self.void:
+            return {"void": self.void}
+        points = [float(Fraction(u, self.unit)) for u in self.seat_units]
+        if self.kind == "goulash":
+            return {"goulash": True, "points": points, "scores": list(self.scores)}
+        if self.kind == "two_players":
+            return {"winner": self.winner, "points": points, "bouts": list(self.seat_bouts),
+                    "scores": list(self.scores)}
+        result = {"taker": self.taker, "partner": self.partner, "bid": self.bid.value,
+                  "taker_points": float(self.taker_points), "taker_bouts": self.taker_bouts,
+                  "contract_made": self.breakdown.contract_made, "scores": list(self.scores)}
+        if any(self.misere_scores):
+            result["misere_scores"] = list(self.misere_scores)
+        return result
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see: its own hand, and what has been shown to everybody."""
+
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    to_act: "int | None"
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[tuple[int, Bid], ...]
+    taker: "int | None"
+    contract: "Bid | None"
+    called: "Card | None"
+    partner: "int | None"
+    dog: "tuple[Card, ...] | None"
+    discard: "tuple[Card, ...] | None"
+    discarded_trumps: tuple[Card, ...]
+    chelem_announced: bool
+    poignees: dict
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, ...]
+    legal_actions: tuple[Any, ...]
+    result: "DealResult | None" = None
+    miseres: dict = field(default_factory=dict)  # seat -> kinds declared (misère variant)
+    petit_chelem_announced: bool = False
+    petit_imprenable: "int | None" = None  # the seat whose Petit is played like an Excuse
+    table: tuple = ()  # two players: per seat, per pile (face-up card or None, cards left)
+
+
+class ResultsMixin:
+    """The end of the deal and the seats' views, for :class:`~tarot_teach.game.GameState`."""
+
+    def _finish(self) -> None:
+        """Score a contract (the variants without a taker finish in their own classes)."""
+        contract = self.contract
+        destination = dog_destination(contract)
+        aside = mask_of(DECK[i] for i in self.discard) if destination == "taken" else self.dog
+        piles = list(self.piles)
+        piles[DEFENCE_SIDE if destination == "defence_unseen" else TAKER_SIDE] |= aside
+        # The discard (or the dog) is part of its side's pile from the start: an Excuse
+        # exchange card still owed is given from it.
+        owed = list(self.owed_exchange)
+        settle_exchange(piles, owed)
+        self.final_piles = tuple(piles)
+        self.unpaid_exchange = tuple(owed)
+        taker_pile = piles[TAKER_SIDE]
+        # §8: an exchange card that can never be given still moves its half point (a third
+        # in Cosmic Tribe): the side owed counts it.
+        halves = self._units_of(taker_pile) + owed[DEFENCE_SIDE] - owed[TAKER_SIDE]
+        bouts = (taker_pile & BOUTS_MASK).bit_count()
+        breakdown = score_deal(self.rules, contract, halves, bouts,
+                               petit_au_bout=self._petit_au_bout(), poignees=self._poignee_levels(),
+                               chelem=self._chelem_outcome(), alone=self.partner is None)
+        scores = breakdown.seat_scores(self.taker, self.partner)
+        extra = {}
+        if self.miseres:
+            misere = misere_payments(self.players, [seat for seat in sorted(self.miseres)
+                                                    for _ in self.miseres[seat]])
+            scores = [a + b for a, b in zip(scores, misere)]
+            extra["misere_scores"] = misere
+        if self.rules.points_unit != 2:  # Cosmic Tribe counts thirds
+            unit = self.rules.points_unit
+            extra.update(unit=unit, total_units=unit * self.rules.total_points)
+        self.phase = Phase.FINISHED
+        self.is_over = True
+        self.to_act = None
+        self.result = DealResult(taker=self.taker, partner=self.partner, bid=contract,
+                                 taker_half_points=halves, taker_bouts=bouts,
+                                 breakdown=breakdown, scores=tuple(scores), **extra)
+        self.events.append(("scored", tuple(scores)))
+
+    def _finish_without_taker(self, kind, units, scores, lines, bouts=(), winner=None) -> None:
+        self.phase = Phase.FINISHED
+        self.is_over = True
+        self.to_act = None
+        unit = self.rules.points_unit
+        self.result = DealResult(scores=tuple(scores), kind=kind, seat_units=tuple(units),
+                                 seat_bouts=tuple(bouts), winner=winner, lines=tuple(lines),
+                                 unit=unit, total_units=unit * self.rules.total_points)
+        self.events.append(("scored", tuple(scores)))
+
+    def _petit_au_bout_trick(self) -> "tuple[int, int] | None":
+        """``(trick number, winner)`` of the trick that makes the Petit count "au bout": the
+        last trick; or, after a slam completed by the Excuse on the last trick, the
+        second-to-last one too (§8 adds that case and removes none). None if neither."""
+        for number in (-1, -2) if self.excuse_slam else (-1,):
+            if len(self.tricks) >= -number:
+                _, cards, winner = self.tricks[number]
+                if 1 in cards:
+                    return len(self.tricks) + number, winner
+        return None
+
+    def _petit_au_bout(self) -> "str | None":
+        found = self._petit_au_bout_trick()
+        if found is None:
+            return None
+        return "taker" if self.side_of(found[1]) == TAKER_SIDE else "defence"
+
+    def _chelem_outcome(self) -> "str | None":
+        every = len(self.tricks)
+        if self.chelem_announced:
+            if self.side_tricks[TAKER_SIDE] == every:
+                return "announced_made"
+            # §9: missed, and a slam by the defence on top: both -200 items apply
+            return "announced_failed_defence" if self.side_tricks[DEFENCE_SIDE] == every \
+                else "announced_failed"
+        if self.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
+            return "petit_announced_made" if self.side_tricks[TAKER_SIDE] >= every - 1 \
+                else "petit_announced_failed"
+        if self.side_tricks[TAKER_SIDE] == every:
+            return "made"
+        if self.side_tricks[DEFENCE_SIDE] == every:
+            return "defence"
+        if self.rules.petit_chelem and self.side_tricks[TAKER_SIDE] == every - 1:
+            return "petit_made"
+        return None
+
+    def _poignee_levels(self) -> tuple[str, ...]:
+        return tuple(level for seat in sorted(self.poignees)
+                     for level, needed in zip(HANDFUL_LEVELS, self.rules.handful_thresholds)
+                     if len(self.poignees[seat]) == needed)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now: never another seat's hand, the dog only once shown,
+        the discard only to the taker (its trumps to all), the partner once revealed."""
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat must be between 0 and {self.rules.players - 1}")
+        # Five players: the King is called before the dog is turned over (§10).
+        shown_dog = self.contract is not None and self.contract.takes_dog \
+            and self.phase is not Phase.CALLING
+        over = self.is_over
+        knows_partner = self.partner_revealed or over or (seat == self.partner)
+        winners = [winner for _, _, winner in self.tricks]
+        return SeatView(
+            seat=seat, players=self.rules.players, dealer=self.dealer, phase=self.phase,
+            to_act=self.to_act, hand=tuple(self.hand(seat)),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            bids=tuple(self.bids), taker=self.taker, contract=self.contract, called=self.called,
+            partner=self.partner if knows_partner else None,
+            dog=tuple(cards_of(self.dealt_dog)) if (shown_dog or over) and self.taker is not None
+            or self.phase is Phase.FINISHED else None,
+            discard=tuple(DECK[i] for i in self.discard) if seat == self.taker or over else None,
+            discarded_trumps=tuple(DECK[i] for i in self.discard if 1 <= i <= 21),
+            chelem_announced=self.chelem_announced, poignees=dict(self.poignees),
+            tricks=tuple((leader, tuple(DECK[i] for i in cards), winner)
+                         for leader, cards, winner in self.tricks),
+            current_trick=tuple(((self.leader + k) % self.rules.players, DECK[i])
+                                for k, i in enumerate(self.trick)),
+            tricks_won=tuple(winners.count(s) for s in range(self.rules.players)),
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_act else (),
+            result=self.result if over else None,
+            miseres={s: tuple(kinds) for s, kinds in self.miseres.items()},
+            petit_chelem_announced=self.petit_chelem_announced,
+            petit_imprenable=self.imprenable,
+            table=self._table_view())
+
+    def _table_view(self) -> tuple:
+        """The cards on the table outside the hands (two players' piles); none here."""
+        return ()

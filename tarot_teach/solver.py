@@ -1,0 +1,533 @@
+"""The open-hand solver: the best result for both sides when every hand is known.
+
+The taker's side maximises its final card points, the defence minimises them (with five
+players the partner is on the taker's side). A value is exactly what
+``state.result.taker_points`` reports at the end of the deal, the Excuse rules of
+RULES.md §8 included (the exchange half point, the Excuse changing sides on the last
+trick, the slam exception).
+
+>>> from tarot_teach import GameState, RuleSet
+>>> from tarot_teach.players import ComputerPlayer
+>>> state, player = GameState.new(RuleSet(players=4), seed=8), ComputerPlayer()
+>>> while state.phase is not Phase.PLAYING or len(state.tricks) < 16:
+...     state.play(player.decide(state).action)
+>>> state.to_act == state.taker, [str(card) for card in state.hand(state.to_act)]
+(True, ['T1', 'EX'])
+>>> {str(card): value for card, value in card_values(state).items()}
+{'EX': Fraction(51, 1), 'T1': Fraction(47, 1)}
+>>> [str(card) for card in best_line(state)][:4]
+['EX', 'QS', '9S', '9D']
+
+The taker plays the Excuse now: kept to the last trick it would change sides, 4 points
+(its 4.5 less the half point given in exchange) lost. Games without a taker's side
+(goulash, two players) and an imprenable Petit are refused, and so is a deal not yet in play:
+
+>>> card_values(GameState.new(RuleSet(players=4), seed=3))
+Traceback (most recent call last):
+...
+tarot_teach.solver.NotSolvable: The solver analyses the play of the cards; this deal is in the bidding phase.
+
+How it searches: alpha-beta over bit masks (the taker's side maximises), a transposition
+table at the start of each trick keyed by the hands, the leader and the few facts the
+Excuse rules need, equivalent cards merged into one move (cards of the same value next to
+each other in one hand with no card between them still in play elsewhere), moves ordered
+by a cheap trick-level guess, and the points still in play bounding what is to come. The
+first card is searched with a full window, each next one in a narrow window around the
+value before it, widened on the side where it fails. (Zero-window MTD(f) was tried: it
+searched about as many nodes.)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
+from .rules import Bid, Phase
+from .tricks import PLAIN_ORDER, legal_mask, winning_position_ranked
+from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
+
+__all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
+
+SMALL_MASK = sum(1 << c.index for c in DECK if c.half_points == 1)
+_HALVES = tuple(c.half_points for c in DECK)
+# The plain suit (its mask) or the trumps of each card index; the Excuse has none.
+_GROUP = tuple(0 if i == 0 else TRUMP_MASK if i <= 21 else SUIT_MASKS[DECK[i].suit]
+               for i in range(78))
+_INF = 10 ** 6
+# Move ordering keys by card index (lower first).
+_LEAD_KEY = tuple(10 ** 5 if i == 0 else -(1000 + i) if i <= 21
+                  else -(_HALVES[i] * 30 + (i - 22) % 14) for i in range(78))
+_NEG_UNITS = tuple(-h for h in _HALVES)
+_GIVE_KEY = tuple(10 ** 5 if i == 0 else -_HALVES[i] for i in range(78))
+_LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
+
+
+class NotSolvable(ValueError):
+    """A state the solver cannot analyse: not in the playing phase, or a game without a taker."""
+
+
+class SearchLimit(NotSolvable):
+    """The search needed more nodes than ``max_nodes`` allowed."""
+
+
+class Position:
+    """A compact copy of a playing-phase state, searched in place (ints and lists only)."""
+
+    def __init__(self, state) -> None:
+        if state.phase is not Phase.PLAYING or state.is_over:
+            raise NotSolvable("The solver analyses the play of the cards; this deal is in the "
+                              f"{state.phase.value} phase.")
+        if state.rules.two_players or state.taker is None:
+            raise NotSolvable("The solver needs a taker's side and a defence; in this game "
+                              "(goulash or two players) every seat plays for itself.")
+        if state.view(state.to_act).petit_imprenable is not None:
+            raise NotSolvable("The solver does not analyse deals with an imprenable Petit.")
+        rules = state.rules
+        self.rules = rules
+        self.n = rules.players
+        self.hands = list(state.hands)
+        self.trick = list(state.trick)
+        inplay = 0
+        for hand in self.hands:
+            inplay |= hand
+        for index in self.trick:
+            inplay |= 1 << index
+        self.inplay = inplay  # the cards in the hands and in the trick in progress
+        self.leader = state.leader
+        self.side = [state.side_of(seat) for seat in range(self.n)]
+        self.tricks_left = rules.tricks - len(state.tricks)
+        self.first_trick = not state.tricks
+        self.called = state.called
+        if rules.cosmic_tribe:
+            self.units = COSMIC_THIRDS
+            self.order = COSMIC_RANK_VALUES
+            self.merge = False
+        else:
+            self.units = _HALVES
+            self.order = PLAIN_ORDER
+            self.merge = True
+        self.unit = rules.points_unit
+        units = self.units
+        # (mask, extra units) so that units(mask) = count + sum(extra * count(mask & weighted)).
+        self.weights = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
+                             for value in sorted(set(units)) if value != 1)
+        contract = state.contract
+        aside = 0
+        for index in state.discard:
+            aside |= 1 << index
+        if not contract.takes_dog:
+            aside = state.dog
+        aside_side = 1 if contract is Bid.GUARD_AGAINST else 0
+        self.aside_small = [False, False]
+        self.aside_small[aside_side] = bool(aside & SMALL_MASK)
+        base = sum(units[i] for i in range(78) if state.piles[0] >> i & 1)
+        if aside_side == 0:
+            base += sum(units[i] for i in range(78) if aside >> i & 1)
+        self.base = base
+        self.has_small = [bool(state.piles[0] & SMALL_MASK), bool(state.piles[1] & SMALL_MASK)]
+        owed = state.owed_exchange
+        self.owed = 0 if owed[0] else 1 if owed[1] else -1
+        if state.tricks:
+            done = len(state.tricks)
+            self.sweep = 0 if state.side_tricks[0] == done else \
+                1 if state.side_tricks[1] == done else -1
+        else:
+            self.sweep = 2  # no trick yet: both sides have won "every earlier trick"
+        if rules.excuse_always_kept:
+            self.last_excuse = "kept"
+        elif rules.excuse_last_trick_to_winner:
+            self.last_excuse = "winner"
+        else:
+            self.last_excuse = "changes"
+        self.table = {}
+        self.nodes = 0
+        self.max_nodes = 1 << 62
+
+    # ----- the rules of play, on masks --------------------------------------------------
+
+    def legal(self, seat: int) -> int:
+        mask = legal_mask(self.hands[seat], self.trick)
+        if self.first_trick and not self.trick and self.called is not None \
+                and self.called.suit.is_plain:
+            forbidden = SUIT_MASKS[self.called.suit] & ~(1 << self.called.index)
+            mask = (mask & ~forbidden) or mask
+        return mask
+
+    def moves(self, seat: int) -> list[int]:
+        """The legal cards of ``seat``, one per class of equivalent cards."""
+        legal = self.legal(seat)
+        cards = []
+        if self.merge:
+            live = self.inplay & ~self.hands[seat]
+            units = self.units
+            previous = -1
+            mask = legal
+            while mask:
+                low = mask & -mask
+                index = low.bit_length() - 1
+                mask ^= low
+                if previous > 0 and _GROUP[index] == _GROUP[previous] \
+                        and units[index] == units[previous] \
+                        and not live & ((1 << index) - (2 << previous)):
+                    previous = index  # the same as the card before: not a new move
+                    continue
+                cards.append(index)
+                previous = index
+        else:
+            mask = legal
+            while mask:
+                low = mask & -mask
+                cards.append(low.bit_length() - 1)
+                mask ^= low
+        return cards
+
+    # ----- the search ---------------------------------------------------------------
+
+    def key(self) -> tuple:
+        hands = self.hands
+        if self.inplay & EXCUSE_BIT:
+            extra = 100 + self.sweep * 4 + self.has_small[0] * 2 + self.has_small[1]
+        elif self.owed >= 0:
+            extra = 10 + self.owed
+        else:
+            extra = 0
+        return (*hands, self.leader, extra)
+
+    def winner_now(self) -> tuple[int, int]:
+        """(position, card) of the card winning the trick in progress; (-1, -1) if none."""
+        position = winning_position_ranked(self.trick, self.order) if self.trick else -1
+        return (position, self.trick[position]) if position >= 0 else (-1, -1)
+
+    def search(self, alpha: int, beta: int, wpos: int, wcard: int) -> int:
+        """The taker's side's units still to come from here (the cards of the trick in
+        progress, the later tricks, the exchange half point), fail-soft alpha-beta.
+        ``wpos``, ``wcard``: the card winning the trick so far (-1 if none)."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchLimit(f"the search needed more than {self.max_nodes} nodes")
+        trick = self.trick
+        n = self.n
+        k = len(trick)
+        leader = self.leader
+        seat = (leader + k) % n
+        hands = self.hands
+        entry = None
+        if self.tricks_left == 1:  # one card each: no choice is left
+            for _ in range(n - k):
+                trick.append(hands[(leader + len(trick)) % n].bit_length() - 1)
+            value = self._outcome(winning_position_ranked(trick, self.order))[0]
+            del trick[k:]
+            return value
+        if k == 0:
+            key = self.key()
+            entry = self.table.get(key)
+            if entry is not None:
+                lower, upper, _ = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
+            # All the points still in play (and an exchange half point) bound what is to come.
+            inplay = self.inplay
+            remaining = inplay.bit_count()
+            for weighted, extra in self.weights:
+                remaining += extra * (inplay & weighted).bit_count()
+            if remaining + 1 <= alpha:
+                return remaining + 1
+            if beta <= -1:
+                return -1
+            orig_alpha, orig_beta = alpha, beta
+        hand = hands[seat]
+        units = self.units
+        order = self.order
+        # The legal cards, one per class of equivalent cards.
+        legal = legal_mask(hand, trick)
+        if self.first_trick and k == 0 and self.called is not None:
+            legal = self.legal(seat)
+        if not legal & (legal - 1):
+            moves = [legal.bit_length() - 1]
+        else:
+            moves = []
+            append = moves.append
+            live = self.inplay & ~hand if self.merge else -1
+            previous = -1
+            mask = legal
+            while mask:
+                low = mask & -mask
+                index = low.bit_length() - 1
+                mask ^= low
+                if previous > 0 and _GROUP[index] == _GROUP[previous] \
+                        and units[index] == units[previous] \
+                        and not live & ((1 << index) - (2 << previous)):
+                    previous = index
+                    continue
+                append(index)
+                previous = index
+            if len(moves) > 1:
+                if k == 0:
+                    moves.sort(key=_LEAD_KEY.__getitem__)
+                elif wcard < 0:
+                    moves.sort(key=_NEG_UNITS.__getitem__)
+                elif self.side[(leader + wpos) % n] == self.side[seat]:
+                    moves.sort(key=_GIVE_KEY.__getitem__)  # my side wins: give it points
+                else:
+                    winners, losers = [], []
+                    trump_best = wcard <= 21
+                    group = _GROUP[wcard]
+                    for card in moves:
+                        if card and (card > wcard if card <= 21 else
+                                     not trump_best and _GROUP[card] == group
+                                     and order[card] > order[wcard]) \
+                                or (card and card <= 21 and not trump_best):
+                            winners.append(card)
+                        else:
+                            losers.append(card)
+                    winners.sort(key=units.__getitem__)  # the cheapest winner first
+                    losers.sort(key=_LOSE_KEY.__getitem__)  # then the cheapest loser
+                    moves = winners + losers
+        if entry is not None and entry[2] in moves:
+            moves.remove(entry[2])
+            moves.insert(0, entry[2])
+        maximise = self.side[seat] == 0
+        best = -_INF if maximise else _INF
+        best_move = moves[0]
+        last = k + 1 == n
+        for card in moves:
+            hands[seat] = hand & ~(1 << card)
+            trick.append(card)
+            # Does this card take the lead in the trick?
+            if card and (wcard < 0 or (card > wcard if card <= 21 else
+                                       wcard > 21 and _GROUP[card] == _GROUP[wcard]
+                                       and order[card] > order[wcard])
+                         or (card <= 21 and wcard > 21)):
+                npos, ncard = k, card
+            else:
+                npos, ncard = wpos, wcard
+            if last:
+                value = self._close(alpha, beta, npos)
+            else:
+                value = self.search(alpha, beta, npos, ncard)
+            trick.pop()
+            hands[seat] = hand
+            if maximise:
+                if value > best:
+                    best, best_move = value, card
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            else:
+                if value < best:
+                    best, best_move = value, card
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        if k == 0:
+            lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+            if best <= orig_alpha:
+                upper = min(upper, best)
+            elif best >= orig_beta:
+                lower = max(lower, best)
+            else:
+                lower = upper = best
+            self.table[key] = (lower, upper, best_move)
+        return best
+
+    def _outcome(self, position: int) -> tuple:
+        """The complete trick filed (RULES.md §8 for an Excuse), ``position`` the winning
+        card's: the taker's side's units from it, and the new (leader, sweep, owed,
+        has_small[0], has_small[1])."""
+        trick = self.trick
+        side = self.side
+        units = self.units
+        leader = self.leader
+        n = self.n
+        winner = (leader + position) % n
+        win_side = side[winner]
+        is_last = self.tricks_left == 1
+        gained = 0  # for the winner's side
+        small = False
+        for index in trick:
+            gained += units[index]
+            if (1 << index) & SMALL_MASK:
+                small = True
+        taker = 0  # units for the taker's side from this trick
+        owed = self.owed
+        sweep = self.sweep
+        if 0 in trick:
+            excuse_seat = (leader + trick.index(0)) % n
+            excuse_side = side[excuse_seat]
+            if is_last and (sweep == excuse_side or sweep == 2):
+                winner, win_side = excuse_seat, excuse_side  # the slam exception
+            elif is_last and self.last_excuse == "changes":
+                gained -= units[0]
+                if excuse_side == 1:  # the Excuse goes over to the taker's side
+                    taker += units[0]
+            elif is_last and self.last_excuse == "winner":
+                pass
+            elif excuse_side != win_side:  # kept by its side, which owes a small card
+                gained -= units[0]
+                if excuse_side == 0:
+                    taker += units[0]
+                owed = excuse_side
+        if win_side == 0:
+            taker += gained
+        has_small = [self.has_small[0], self.has_small[1]]
+        if small:
+            has_small[win_side] = True
+        if owed >= 0 and has_small[owed]:
+            taker += -1 if owed == 0 else 1  # the exchange card is given
+            owed = -1
+        if is_last and owed >= 0:  # given from the discard (or the dog), or never given:
+            taker += -1 if owed == 0 else 1  # its half point moves all the same (RULES.md §8)
+            owed = -1
+        sweep = win_side if sweep == 2 or sweep == win_side else -1
+        return taker, (winner, sweep, owed, has_small[0], has_small[1])
+
+    def _close(self, alpha: int, beta: int, position: int) -> int:
+        """The trick is complete: file it, search on, and put everything back."""
+        taker, after = self._outcome(position)
+        if self.tricks_left == 1:
+            return taker
+        saved = (self.leader, self.sweep, self.owed, self.has_small, self.first_trick, self.trick,
+                 self.inplay)
+        for index in self.trick:
+            self.inplay &= ~(1 << index)
+        self.leader, self.sweep, self.owed, small0, small1 = after
+        self.has_small = [small0, small1]
+        self.first_trick = False
+        self.trick = []
+        self.tricks_left -= 1
+        value = taker + self.search(alpha - taker, beta - taker, -1, -1)
+        self.tricks_left += 1
+        (self.leader, self.sweep, self.owed, self.has_small, self.first_trick,
+         self.trick, self.inplay) = saved
+        return value
+
+    def play(self, card: int) -> None:
+        """Play a card for the seat to act, for good (to follow a line)."""
+        seat = (self.leader + len(self.trick)) % self.n
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        if len(self.trick) == self.n:
+            taker, after = self._outcome(self.winner_now()[0])
+            for index in self.trick:
+                self.inplay &= ~(1 << index)
+            self.base += taker
+            self.leader, self.sweep, self.owed, small0, small1 = after
+            self.has_small = [small0, small1]
+            self.first_trick = False
+            self.trick = []
+            self.tricks_left -= 1
+
+    def snapshot(self) -> tuple:
+        return (list(self.hands), list(self.trick), self.leader, self.base, self.tricks_left,
+                self.sweep, self.owed, list(self.has_small), self.first_trick, self.inplay)
+
+    def restore(self, saved: tuple) -> None:
+        (hands, trick, self.leader, self.base, self.tricks_left, self.sweep, self.owed,
+         has_small, self.first_trick, self.inplay) = saved
+        self.hands, self.trick, self.has_small = list(hands), list(trick), list(has_small)
+
+    def value(self, alpha: int = -_INF, beta: int = _INF) -> int:
+        """The taker's side's final units with perfect play (exact in a full window)."""
+        return self.base + self.search(alpha - self.base, beta - self.base, *self.winner_now())
+
+    def exact(self, guess: "int | None" = None, margin: int = 2) -> int:
+        """The exact value: an alpha-beta search in a window of ``margin`` units around a
+        guess (a sibling's value), widened on the side where it fails."""
+        if guess is None:
+            return self.value()
+        alpha, beta = guess - margin, guess + margin
+        value = self.value(alpha, beta)
+        if value <= alpha:
+            value = self.value(-_INF, value + 1)
+        elif value >= beta:
+            value = self.value(value - 1, _INF)
+        return value
+
+    def _estimate(self) -> int:
+        """A first guess for the search: the taker's side keeps its own cards' points."""
+        total = 0
+        for seat, hand in enumerate(self.hands):
+            if self.side[seat] == 0:
+                mask = hand
+                while mask:
+                    low = mask & -mask
+                    total += self.units[low.bit_length() - 1]
+                    mask ^= low
+        return total
+
+
+def _position(state, max_nodes) -> Position:
+    position = Position(state)
+    if max_nodes is not None:
+        position.max_nodes = max_nodes
+    return position
+
+
+def _move_values(position: Position) -> dict[int, int]:
+    """Exact final units for each merged move of the seat to play."""
+    seat = (position.leader + len(position.trick)) % position.n
+    values = {}
+    saved = position.snapshot()
+    guess = None
+    for card in position.moves(seat):
+        position.play(card)
+        values[card] = guess = position.base if position.tricks_left == 0 \
+            else position.exact(guess)
+        position.restore(saved)
+    return values
+
+
+def _expand(position: Position, seat: int, values: dict[int, int]) -> dict[int, int]:
+    """Give every legal card the value of the merged move that stands for it."""
+    legal = position.legal(seat)
+    result = {}
+    current = None
+    for index in range(78):
+        if legal >> index & 1:
+            if index in values:
+                current = values[index]
+            result[index] = current
+    return result
+
+
+def card_values(state, *, max_nodes=None) -> dict[Card, Fraction]:
+    """Every legal card of the seat to play -> the taker's side's final card points with
+    perfect play by both sides from here on (what ``result.taker_points`` would report).
+
+    Cards are in index order. ``max_nodes`` bounds the search: past it, :class:`SearchLimit`
+    (a ``ValueError``). A state not in the playing phase, a goulash or two players:
+    :class:`NotSolvable` (a ``ValueError``) saying why.
+    """
+    position = _position(state, max_nodes)
+    seat = (position.leader + len(position.trick)) % position.n
+    values = _expand(position, seat, _move_values(position))
+    unit = position.unit
+    return {DECK[index]: Fraction(value, unit) for index, value in values.items()}
+
+
+def best_line(state, *, max_nodes=None) -> list[Card]:
+    """The principal variation from ``state``: the cards perfect play chooses, to the end.
+
+    Among equally good cards, the first in the solver's order is taken.
+    """
+    position = _position(state, max_nodes)
+    line = []
+    while position.tricks_left:
+        seat = (position.leader + len(position.trick)) % position.n
+        values = _move_values(position)
+        pick = max if position.side[seat] == 0 else min
+        target = pick(values.values())
+        card = next(c for c in values if values[c] == target)
+        line.append(DECK[card])
+        position.play(card)
+    return line

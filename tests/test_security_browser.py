@@ -1,0 +1,319 @@
+"""Issue 13 in Chromium: another local port can neither run code nor read progress; normal
+use of the local server prints no traceback; one kernel per tab; a lost connection is
+shown with a Reconnect button; static-mode progress merges the saves of several tabs."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import serving
+from test_live_local import built_book, exercise_page, exercise_pages, free_port, launch  # noqa: F401
+from test_security_local import server  # noqa: F401 (fixture)
+
+from tarot_teach import site
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+ROOT = Path(__file__).resolve().parents[1]
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+# ------------------------------------------------------- a page on another 127.0.0.1 port
+
+EVIL_JS = r"""
+async ([tutorial, kernel]) => {
+  const out = {};
+  const attempt = async (name, make) => {
+    try { out[name] = await make(); } catch (error) { out[name] = "blocked: " + error.name; }
+  };
+  await attempt("session", async () => {
+    const r = await fetch(tutorial + "_static/vendor/live/session.json", {credentials: "include"});
+    return r.status + " " + (await r.text());
+  });
+  await attempt("session_with_headers", async () => {
+    const r = await fetch(tutorial + "_static/vendor/live/session.json", {
+      credentials: "include", headers: {"X-Tarot-Teach-Tab": "evil-tab-1"}});
+    return r.status + " " + (await r.text());
+  });
+  await attempt("kernels", async () => {
+    const r = await fetch(tutorial + "jupyter/api/kernels", {credentials: "include"});
+    return r.status + " " + (await r.text());
+  });
+  await attempt("contents", async () => {
+    const r = await fetch(tutorial + "jupyter/api/contents", {credentials: "include"});
+    return r.status + " " + (await r.text());
+  });
+  await attempt("start_kernel", async () => {
+    const r = await fetch(tutorial + "jupyter/api/kernels", {
+      method: "POST", credentials: "include", mode: "no-cors", body: "{}"});
+    return r.type;
+  });
+  out.websocket = await new Promise((resolve) => {
+    const url = tutorial.replace("http", "ws") + "jupyter/api/kernels/" + kernel + "/channels";
+    const ws = new WebSocket(url);
+    ws.onopen = () => { ws.send("{}"); resolve("open"); };
+    ws.onerror = () => resolve("refused");
+    setTimeout(() => resolve("timeout"), 10000);
+  });
+  out.key = localStorage.getItem("tarot_teach.key");
+  out.progress = localStorage.getItem("tarot_teach.progress");
+  return out;
+}
+"""
+
+
+class _Evil(http.server.BaseHTTPRequestHandler):
+    cookies: list = []
+
+    def do_GET(self):  # noqa: N802 - the base class's name
+        _Evil.cookies.append(self.headers.get("Cookie", ""))
+        body = (f'<!DOCTYPE html><title>another site</title><p>not the tutorial</p>'
+                f'<iframe id="framed" src="{self.server.tutorial}index.html"></iframe>').encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # noqa: F811
+    tutorial = server.base
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Evil)
+    evil.tutorial = tutorial
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    other = f"http://127.0.0.1:{evil.server_address[1]}/"
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            page = context.new_page()
+            # The learner opens the address tarot-teach printed: the key moves into storage.
+            page.goto(f"{tutorial}{site.OPEN_PATH.lstrip('/')}#key={server.key}")
+            page.wait_for_url(tutorial)
+            assert "key" not in page.url
+            assert page.evaluate("localStorage.getItem('tarot_teach.key')") == server.key
+            page.evaluate("localStorage.setItem('tarot_teach.progress', "
+                          "'{\"solved\": {\"secret-exercise\": \"2026-11-30\"}}')")
+            # The tutorial's own page gets a kernel with that key (the control)...
+            own = page.evaluate("""async () => {
+                const r = await fetch('_static/vendor/live/session.json', {headers: {
+                  'X-Tarot-Teach-Key': localStorage.getItem('tarot_teach.key'),
+                  'X-Tarot-Teach-Tab': 'own-tab-1'}});
+                return [r.status, await r.json()];
+            }""")
+            assert own[0] == 200 and own[1]["mode"] == "jupyter"
+            token, kernel = own[1]["token"], own[1]["kernel"]
+            # Let the server's pool of warm kernels refill, so that only a kernel started by
+            # the other page could appear below.
+            time.sleep(1)
+            before = server.kernels(token)
+            while True:
+                time.sleep(2)
+                now = server.kernels(token)
+                if not now - before:
+                    break
+                before = now
+            # ...a page of another port, in the same browser, gets nothing.
+            for path in ("evil.html", "jupyter/evil.html", "_static/vendor/live/evil.html"):
+                evil_page = context.new_page()
+                evil_page.goto(other + path)
+                found = evil_page.evaluate(EVIL_JS, [tutorial, kernel])
+                for name in ("session", "session_with_headers", "kernels", "contents"):
+                    assert found[name].startswith("blocked"), (name, found[name])
+                assert found["websocket"] != "open", found
+                assert found["key"] is None and found["progress"] is None, found
+                # The tutorial refused to be framed there.
+                (frame,) = evil_page.main_frame.child_frames
+                assert "the book" not in frame.content(), frame.url
+                evil_page.close()
+            time.sleep(1)
+            assert not server.kernels(token) - before  # no kernel started from there
+        finally:
+            browser.close()
+            evil.shutdown()
+            evil.server_close()
+    # Whatever cookies the browser sent to the other port, none carries a secret or opens
+    # the tutorial's kernels.
+    for cookie in _Evil.cookies:
+        assert server.key not in cookie and token not in cookie, cookie
+        for path in ("jupyter/api/kernels", "jupyter/api/contents"):
+            assert server.get(path, {"Cookie": cookie})[0] in (401, 403)
+        assert server.get(site.SESSION_PATH, {"Cookie": cookie, "X-Tarot-Teach-Tab":
+                                              "evil-tab-2"})[0] == 403
+    log = server.log()
+    assert server.key not in log and token not in log and "Traceback" not in log
+
+
+# ------------------------------------------------------------- the real tutorial, local
+
+
+def _start_tutorial(port: int, home: Path, output: Path):
+    """`tarot-teach --no-build --no-browser` as a learner runs it, its whole terminal output
+    kept in ``output``; (process, the address it prints)."""
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(home / "progress.json"),
+               TAROT_TEACH_NO_BROWSER="1")
+    with open(output, "w") as stream:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser",
+             "--port", str(port)], cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
+    deadline = time.time() + 90
+    while True:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\S*#key=\S+)", output.read_text())
+        if found:
+            return process, found.group(1)
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            pytest.fail("tarot-teach did not start:\n" + output.read_text())
+        time.sleep(0.3)
+
+
+def _stop(process) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _live(page, timeout=60_000):
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.documentElement.dataset.ttLive)", timeout=timeout)
+    assert page.evaluate("window.ttLive.status") == "ready", page.evaluate("window.ttLive")
+
+
+def _kernels(base: str, token: str) -> "set[str]":
+    request = urllib.request.Request(base + "jupyter/api/kernels",
+                                     headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return {kernel["id"] for kernel in json.load(reply)}
+
+
+def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path):  # noqa: F811
+    """Answer exercises, reload, lose the server and reconnect, close pages, ask for odd
+    addresses, stop the server: its terminal shows no traceback and no secret."""
+    port, outputs = free_port(), [tmp_path / "terminal-1.txt", tmp_path / "terminal-2.txt"]
+    base = f"http://127.0.0.1:{port}/"
+    process, opened = _start_tutorial(port, tmp_path, outputs[0])
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                context = browser.new_context()
+                opening = context.new_page()
+                opening.goto(opened)
+                opening.wait_for_url(base)
+                assert "key" not in opening.url
+                sessions = []
+                page = context.new_page()
+                page.on("response", lambda r: sessions.append(r.json())
+                        if r.url.endswith("session.json") and r.status == 200 else None)
+
+                # One kernel per tab: a reload gets the same kernel back.
+                page.goto(base + "book/07-tricks.html")
+                _live(page)
+                page.reload()
+                _live(page)
+                assert len(sessions) == 2 and sessions[1]["kernel"] == sessions[0]["kernel"]
+                assert sessions[1]["reused"] and not sessions[0]["reused"]
+
+                # The server stops: the page says so; Reconnect says it is still away...
+                _stop(process)
+                notice = page.locator(".tt-live-lost")
+                notice.wait_for(timeout=30_000)
+                assert "connection" in notice.inner_text()
+                assert page.evaluate("window.ttLive.status") == "disconnected"
+                page.locator(".tt-live-reconnect").click()
+                page.wait_for_function("document.querySelector('.tt-live-lost').textContent"
+                                       ".includes('Still no connection')", timeout=30_000)
+                # ...and once tarot-teach runs again, brings the exercises back.
+                process, _ = _start_tutorial(port, tmp_path, outputs[1])
+                page.locator(".tt-live-reconnect").click()
+                page.wait_for_function(
+                    "document.documentElement.dataset.ttLive === 'ready' && "
+                    "!document.querySelector('.tt-live-lost')", timeout=60_000)
+                assert sessions[-1]["kernel"] != sessions[0]["kernel"]
+
+                # Answering exercises on other pages (pages opened and closed).
+                for name in exercise_pages(site.html_dir(ROOT))[:2]:
+                    result = exercise_page(context, base + name + ".html", 60_000)
+                    assert not result["problems"], result["problems"]
+                for odd in ("%00", "a%00b.html", "no-such-page.html", "book/%00"):
+                    context.new_page().goto(base + odd)
+                page.close()
+            finally:
+                browser.close()
+        # Closed pages: their kernels go within seconds (no page connected to them).
+        token = sessions[-1]["token"]
+        deadline = time.time() + site.ORPHAN_SECONDS + 30
+        while _kernels(base, token) & {s["kernel"] for s in sessions} and time.time() < deadline:
+            time.sleep(1)
+        assert not _kernels(base, token) & {s["kernel"] for s in sessions}
+    finally:
+        _stop(process)
+    terminal = "".join(output.read_text(encoding="utf-8", errors="replace") for output in outputs)
+    assert "Traceback" not in terminal, terminal
+    # The key is printed for the learner (once per start) and in no log line; nor the token.
+    key = opened.split("#key=", 1)[1]
+    assert terminal.count(key) == 2, terminal
+    assert not any(s["token"] in terminal for s in sessions)
+
+
+# ----------------------------------------------------------- static mode: several tabs
+
+
+def test_static_progress_merges_the_saves_of_several_tabs(built_book):  # noqa: F811
+    """Tab 1 is live; tab 2 saves a solve (as its page would); tab 1 then saves: both kept.
+    A damaged stored value is set aside under a new name, with a notice."""
+    with serving(built_book) as base, sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            seed = context.new_page()
+            seed.goto(base + "search.html")  # a page of the site without exercises
+            seed.evaluate("localStorage.setItem('tarot_teach.progress', JSON.stringify("
+                          "{version: 1, solved: {'solved-before': '2026-11-01T10:00:00'}}))")
+            first = context.new_page()
+            first.goto(base + "book/07-tricks.html")
+            _live(first, timeout=120_000)
+            # Another tab saves a solve while the first is open.
+            seed.evaluate("""() => {
+                const data = JSON.parse(localStorage.getItem('tarot_teach.progress'));
+                data.solved['solved-in-tab-2'] = '2026-11-30T10:00:00';
+                localStorage.setItem('tarot_teach.progress', JSON.stringify(data));
+            }""")
+            # The first tab's learner clicks in an exercise (its page saves).
+            exercise = first.locator(".tt-live .tt-exercise").first
+            sent = first.evaluate("window.ttLive.sent")
+            exercise.locator(".tt-check").click()
+            first.wait_for_function("n => window.ttLive.sent > n + 1 && window.ttLive.pending"
+                                    " === 0", arg=sent, timeout=30_000)
+            first.wait_for_timeout(500)
+            stored = json.loads(first.evaluate("localStorage.getItem('tarot_teach.progress')"))
+            assert {"solved-before", "solved-in-tab-2"} <= set(stored["solved"]), stored
+
+            # A damaged value: set aside (kept), a notice on the next page, a fresh start.
+            seed.evaluate("localStorage.setItem('tarot_teach.progress', '{not json')")
+            third = context.new_page()
+            third.goto(base + "book/07-tricks.html")
+            _live(third, timeout=120_000)
+            assert "damaged" in third.locator(".tt-live-notice").first.inner_text()
+            kept = third.evaluate("""Object.keys(localStorage).filter(
+                k => k.startsWith('tarot_teach.progress.damaged-')).map(
+                k => localStorage.getItem(k))""")
+            assert kept == ["{not json"]
+        finally:
+            browser.close()

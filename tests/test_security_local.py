@@ -1,0 +1,333 @@
+"""Issue 13, local mode: who may run code through the tutorial's server.
+
+A real server (``make_live_server`` in a child process, on a tiny site) answers HTTP and
+WebSocket requests as a browser or another local program would send them. Kernel culling
+times are shortened for the test (a few seconds instead of half a minute)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from test_live_local import free_port
+
+from tarot_teach import site
+
+ROOT = Path(__file__).resolve().parents[1]
+KEY, TAB = site.KEY_HEADER, site.TAB_HEADER
+
+SERVE = """
+import sys
+from pathlib import Path
+from tarot_teach import site
+directory, port = Path(sys.argv[1]), int(sys.argv[2])
+app = site.make_live_server(directory, port, kernel_cwd=directory)
+app.tarot_tabs.orphan_seconds = float(sys.argv[3])
+app.tarot_tabs.released_seconds = float(sys.argv[4])
+site.serve_live(app)
+"""
+ORPHAN, RELEASED = 4.0, 1.0
+
+
+class Server:
+    def __init__(self, base: str, port: int, key_file: Path, log: Path) -> None:
+        self.base, self.port, self.key_file, self.log_file = base, port, key_file, log
+
+    @property
+    def key(self) -> str:
+        return self.key_file.read_text().strip()
+
+    def log(self) -> str:
+        return self.log_file.read_text(encoding="utf-8", errors="replace")
+
+    def get(self, path: str, headers: "dict | None" = None, method: str = "GET"):
+        """(status, headers, body) of a request; never raises for an HTTP error."""
+        request = urllib.request.Request(self.base + path.lstrip("/"), headers=headers or {},
+                                         method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as reply:
+                return reply.status, reply.headers, reply.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read()
+
+    def session(self, tab: str) -> dict:
+        status, _, body = self.get(site.SESSION_PATH, {KEY: self.key, TAB: tab})
+        assert status == 200, (status, body)
+        return json.loads(body)
+
+    def kernels(self, token: str) -> "set[str]":
+        status, _, body = self.get("jupyter/api/kernels", {"Authorization": f"token {token}"})
+        assert status == 200
+        return {kernel["id"] for kernel in json.loads(body)}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site")
+    (folder / "index.html").write_text("<!DOCTYPE html><title>book</title><p>the book</p>")
+    (folder / "page.html").write_text("<p>a page</p>")
+    progress = tmp_path_factory.mktemp("home") / "progress.json"
+    log = folder.parent / f"{folder.name}-server.log"
+    port = free_port()
+    import os
+
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress))
+    with open(log, "w") as stream:
+        process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED)],
+            cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/"
+    served = Server(base, port, progress.parent / "browser-key", log)
+    deadline = time.time() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(base + "index.html", timeout=5):
+                break
+        except OSError:
+            if process.poll() is not None or time.time() > deadline:
+                process.kill()
+                pytest.fail("the server did not start:\n" + served.log())
+            time.sleep(0.3)
+    yield served
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def wait_until(condition, seconds: float = 30) -> bool:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return True
+        time.sleep(0.25)
+    return condition()
+
+
+async def _run_code(base: str, token: str, kernel: str, code: str) -> str:
+    """Execute ``code`` in ``kernel`` over its WebSocket; its stdout."""
+    import uuid
+
+    from tornado.websocket import websocket_connect
+
+    url = (base.replace("http", "ws") + f"jupyter/api/kernels/{kernel}/channels"
+           f"?session_id={uuid.uuid4()}&token={token}")
+    connection = await websocket_connect(url)
+    msg_id = uuid.uuid4().hex
+    connection.write_message(json.dumps({
+        "header": {"msg_id": msg_id, "msg_type": "execute_request", "session": "t",
+                   "username": "t", "date": "2026-01-01T00:00:00Z", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+        "content": {"code": code, "silent": False, "store_history": False,
+                    "user_expressions": {}, "allow_stdin": False, "stop_on_error": True}}))
+    out = ""
+    while True:
+        message = json.loads(await asyncio.wait_for(connection.read_message(), 60))
+        if message.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        if message["msg_type"] == "stream":
+            out += message["content"]["text"]
+        if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+            connection.close()
+            return out
+
+
+def run_code(server: Server, session: dict, code: str) -> str:
+    return asyncio.run(_run_code(server.base, session["token"], session["kernel"], code))
+
+
+# ------------------------------------------------------------------------------ the key
+
+
+def test_the_key_is_accepted_only_in_its_header_never_from_a_cookie_or_the_address(server):
+    key = server.key
+    tab = {TAB: "tab-key-test"}
+    assert server.get(site.SESSION_PATH, tab)[0] == 403
+    assert server.get(site.SESSION_PATH, {**tab, "Cookie": f"tarot_teach_key={key}"})[0] == 403
+    assert server.get(f"{site.SESSION_PATH}?key={key}", tab)[0] == 403
+    assert server.get(site.SESSION_PATH, {**tab, KEY: key[:-1] + "x"})[0] == 403
+    assert server.get(site.SESSION_PATH, {KEY: key})[0] == 400  # no tab: refused too
+    status, _, body = server.get(site.SESSION_PATH, {**tab, KEY: key})
+    assert status == 200 and json.loads(body)["mode"] == "jupyter"
+
+
+def test_no_response_sets_a_cookie_that_lets_another_port_run_code(server):
+    """Cookies ignore ports: whatever this server sets, any 127.0.0.1 server receives."""
+    session = server.session("tab-cookies")
+    token = session["token"]
+    cookies = []
+    for path, headers in [
+            ("", {}), ("index.html", {}), (site.OPEN_PATH, {}),
+            (site.SESSION_PATH, {KEY: server.key, TAB: "tab-cookies"}),
+            ("jupyter/api/kernels", {"Authorization": f"token {token}"}),
+            (f"jupyter/api/kernels?token={token}", {}), (f"jupyter/?token={token}", {}),
+            ("jupyter/login", {}), (f"jupyter/api/contents?token={token}", {})]:
+        _, headers_back, _ = server.get(path, headers)
+        cookies += headers_back.get_all("Set-Cookie") or []
+    assert run_code(server, session, "print(6 * 7)") == "42\n"  # the WebSocket sets none
+    for cookie in cookies:
+        assert server.key not in cookie and token not in cookie, cookie
+        assert not cookie.lower().startswith("username-"), cookie  # Jupyter's login cookie
+    jar = "; ".join(cookie.split(";", 1)[0] for cookie in cookies)
+    for path in ("jupyter/api/kernels", "jupyter/api/contents", "jupyter/api/sessions"):
+        assert server.get(path, {"Cookie": jar})[0] in (401, 403), path
+    assert server.get(site.SESSION_PATH, {"Cookie": jar, TAB: "tab-cookies"})[0] == 403
+
+
+def test_the_key_expires_unused_is_renewed_in_use_and_replaced(tmp_path):
+    clock = [10_000.0]
+    path = tmp_path / "dir" / "browser-key"
+    made = []
+    keys = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0], on_new_key=made.append)
+    first = keys.current
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_text().strip() == first
+    for _ in range(5):  # used every 50 minutes for hours: still good
+        clock[0] += 3000
+        assert keys.accepts(first)
+    assert path.stat().st_mtime == pytest.approx(clock[0])  # the file says when it was used
+    again = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0])
+    assert again.current == first  # a restart keeps a key in use
+    clock[0] += 3601
+    assert not keys.accepts(first) and keys.current != first and made == [keys.current]
+    assert path.read_text().strip() == keys.current
+    later = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0] + 7200)
+    assert later.current != keys.current  # a restart after hours unused: a new key
+
+
+def test_the_key_file_is_private(server):
+    assert stat.S_IMODE(server.key_file.stat().st_mode) == 0o600
+
+
+# -------------------------------------------------------------------------------- logs
+
+
+def test_no_secret_reaches_the_log(server):
+    key = server.key
+    token = server.session("tab-log-1")["token"]
+    requests = [
+        (f"{site.SESSION_PATH}?key={key}", {"Host": f"evil.example:{server.port}", KEY: key}),
+        (f"?key={key}", {"Host": "evil.example"}),
+        (f"no-such-page-{key}.html", {"Referer": f"http://127.0.0.1/?key={key}&token={token}"}),
+        (f"jupyter/api/no-such-thing?token={token}", {}),
+        (f"jupyter/api/kernels/{key}?token={token}", {}),
+        (f"jupyter/api/kernels/nope/channels?token={token}", {}),
+        ("jupyter/api/kernels", {"Authorization": f"token {token}x"}),
+        (f"a%00{key}", {}),
+    ]
+    for path, headers in requests:
+        server.get(path, headers)
+    server.get("jupyter/api/kernels", {"Authorization": f"token {token}"}, method="POST")
+    time.sleep(0.5)
+    log = server.log()
+    assert "403" in log and "404" in log  # the refusals were logged...
+    assert key not in log and token not in log  # ...without the secrets
+
+
+def test_the_scrubber_cleans_messages_arguments_and_tracebacks():
+    import logging
+
+    scrubber = site._SecretScrubber("s3cret")
+    record = logging.LogRecord("x", logging.WARNING, __file__, 1, "got %s", ("a s3cret b",), None)
+    try:
+        raise ValueError("bad s3cret")
+    except ValueError:
+        record.exc_info = sys.exc_info()
+    assert scrubber.filter(record)
+    text = logging.Formatter().format(record)
+    assert "s3cret" not in text and "[secret]" in text and "ValueError" in text
+
+
+# ----------------------------------------------------------------------- other origins
+
+
+@pytest.mark.parametrize("path, headers", [
+    ("", {}), ("index.html", {}), ("page.html", {}), (site.OPEN_PATH, {}),
+    ("no-such-page.html", {}), (site.SESSION_PATH, {}),
+])
+def test_pages_may_be_framed_by_this_origin_only(server, path, headers):
+    _, headers_back, _ = server.get(path, headers)
+    assert "frame-ancestors 'self'" in headers_back.get("Content-Security-Policy", "")
+    assert headers_back.get("X-Frame-Options") == "SAMEORIGIN"
+
+
+def test_a_session_asked_for_by_another_origin_is_refused_even_with_the_key(server):
+    key = server.key
+    for headers in ({"Origin": "http://127.0.0.1:1"}, {"Sec-Fetch-Site": "same-site"},
+                    {"Sec-Fetch-Site": "cross-site"}, {"Host": f"localhost.evil:{server.port}"}):
+        assert server.get(site.SESSION_PATH, {KEY: key, TAB: "tab-origin", **headers})[0] == 403
+
+
+# ---------------------------------------------------------------------------- kernels
+
+
+def test_one_kernel_per_tab_and_a_reload_gets_it_back(server):
+    first = server.session("tab-one-aaaa")
+    again = server.session("tab-one-aaaa")  # the same tab reloaded
+    other = server.session("tab-one-bbbb")
+    assert again["kernel"] == first["kernel"] and again["reused"] and not first["reused"]
+    assert other["kernel"] != first["kernel"]
+    assert run_code(server, first, "x = 1; print(x)") == "1\n"
+    assert run_code(server, again, "print(x)") == "1\n"  # really the same kernel
+
+
+def test_a_kernel_no_page_connects_to_is_shut_down_within_seconds(server):
+    orphan = server.session("tab-orphan-1")
+    token = orphan["token"]
+    assert orphan["kernel"] in server.kernels(token)
+    assert wait_until(lambda: orphan["kernel"] not in server.kernels(token), ORPHAN + 20)
+    # The tab comes back later: it gets a new kernel.
+    back = server.session("tab-orphan-1")
+    assert back["kernel"] != orphan["kernel"] and not back["reused"]
+
+
+def test_a_released_kernel_goes_at_once_and_a_connected_one_stays(server):
+    async def scenario():
+        import uuid
+
+        from tornado.websocket import websocket_connect
+
+        kept = server.session("tab-kept-1")
+        url = (server.base.replace("http", "ws") + f"jupyter/api/kernels/{kept['kernel']}/"
+               f"channels?session_id={uuid.uuid4()}&token={kept['token']}")
+        connection = await websocket_connect(url)
+        left = server.session("tab-left-1")
+        status = server.get(site.RELEASE_PATH, {KEY: server.key, TAB: "tab-left-1"},
+                            method="POST")[0]
+        assert status == 204
+        started = time.time()
+        while left["kernel"] in server.kernels(left["token"]) and time.time() - started < 30:
+            await asyncio.sleep(0.25)
+        released_after = time.time() - started
+        await asyncio.sleep(max(0.0, ORPHAN + 3 - released_after))
+        still = server.kernels(kept["token"])
+        connection.close()
+        return left["kernel"], kept["kernel"], still, released_after
+
+    left, kept, still, released_after = asyncio.run(scenario())
+    assert left not in still  # gone once its page said it left...
+    assert released_after < ORPHAN  # ...sooner than a kernel nobody released
+    assert kept in still  # a kernel with a page connected is never culled
+
+
+def test_release_needs_the_key(server):
+    assert server.get(site.RELEASE_PATH, {TAB: "tab-kept-1"}, method="POST")[0] == 403
+
+
+# ------------------------------------------------------------------ errors in the terminal
+
+
+@pytest.mark.parametrize("path", ["%00", "a%00b.html", "_static/%00/x", "book/%00.html"])
+def test_a_null_byte_in_a_path_is_a_400_without_a_traceback(server, path):
+    status, _, body = server.get(path)
+    assert status == 400 and b"Traceback" not in body
+    assert "Traceback" not in server.log()

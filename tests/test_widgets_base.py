@@ -1,0 +1,97 @@
+"""The NumberExercise base: boxes read with the bounded parser, optional and skipped boxes,
+messages naming the box, and every type-a-number exercise built on it."""
+
+import ipywidgets as widgets
+import pytest
+
+from tarot_teach.teach import Feedback
+from tarot_teach.widgets import EXERCISES
+from tarot_teach.widgets.base import Exercise, NumberExercise, NumberField
+
+
+class Sum(NumberExercise):
+    """Type two numbers whose sum is the question; the second box is optional."""
+
+    fields = (NumberField("a", "the first number", "a =", halves=True, where="First box"),
+              NumberField("b", "the second number", "b =", optional=True),
+              NumberField("c", "the third number", "c ="))
+
+    def make_question(self, rng):
+        return rng.randint(1, 9)
+
+    def show_question(self, question):
+        self.prompt.value = f"Make {question}."
+
+    def skipped_fields(self, question):
+        return {"c"}
+
+    def judge(self, question, answer):
+        total = answer["a"] + (answer["b"] or 0)
+        return Feedback(total == question, f"{total}")
+
+    def solution(self, question):
+        return str(question)
+
+
+def test_boxes_are_read_and_judged():
+    exercise = Sum(seed=1)
+    exercise.a.value, exercise.b.value = f"{exercise.question - 1},5", "0.5"
+    with_half = exercise.check()
+    assert with_half.invalid_input and "whole number" in with_half.message  # b takes no half
+    exercise.b.value = ""
+    exercise.a.value = str(exercise.question)
+    assert exercise.read_answer() == {"a": exercise.question, "b": None}  # c is skipped
+    assert exercise.check().ok
+    exercise.a.value, exercise.b.value = f"{exercise.question - 1},5", "1"
+    assert not exercise.check().ok  # a half is read exactly: q - 0.5 + 1 is not q
+
+
+def test_skipped_box_is_hidden_and_boxes_empty_on_a_new_question():
+    exercise = Sum(seed=1)
+    assert exercise.rows["c"].layout.display == "none"
+    exercise.a.value = "3"
+    exercise.new_question()
+    assert exercise.a.value == "" and exercise.rows["c"].layout.display == "none"
+
+
+def test_messages_name_the_box():
+    exercise = Sum(seed=1)
+    result = exercise.check()
+    assert result.invalid_input and result.message.startswith("First box: Please type the first")
+    exercise.a.value = "1e100000000"
+    assert "in full" in exercise.check().message
+
+
+def test_an_unexpected_error_while_reading_is_caught():
+    class Broken(Sum):
+        def read_answer(self):
+            raise KeyError("bug")
+
+    result = Broken(seed=1).check()
+    assert result.invalid_input and "could not be checked" in result.message
+
+
+def _number_boxes(exercise):
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+    return [w for w in walk(exercise.widget) if isinstance(w, widgets.Text)]
+
+
+NOT_NUMBERS = {"NameThatCardExercise": "a card's name is typed, not a number"}
+NOT_OURS = {"DogChanceExercise", "DefenceTrumpsExercise"}  # widgets/odds.py (another owner)
+
+
+@pytest.mark.parametrize("cls", EXERCISES, ids=lambda cls: cls.__name__)
+def test_every_type_a_number_exercise_uses_the_base(cls):
+    exercise = cls(seed=5)
+    if not _number_boxes(exercise) or cls.__name__ in NOT_NUMBERS or cls.__name__ in NOT_OURS:
+        return
+    assert isinstance(exercise, NumberExercise), f"{cls.__name__} builds its own number box"
+    assert set(exercise.boxes.values()) == set(_number_boxes(exercise))
+
+
+def test_the_base_is_used_widely():
+    assert sum(issubclass(cls, NumberExercise) for cls in EXERCISES) >= 15
+    assert all(issubclass(cls, Exercise) for cls in EXERCISES)
