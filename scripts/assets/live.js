@@ -85,6 +85,18 @@
     state.errors.push(text);
     setStatus("failed");
     console.error("live exercises: " + text);
+    var page = state.page;
+    if (page && !page.live) { // say so where the learner waits, instead of counting on
+      clearTimeout(page.timer);
+      page.live = true;
+      page.queue = [];
+      page.notices.forEach(function (n) {
+        n.text.textContent = "This exercise could not start here, so it cannot answer. " +
+          "Reloading the page may help.";
+        n.seconds.textContent = "";
+        n.kept.textContent = "";
+      });
+    }
   }
 
   // ------------------------------------------------------------------ the kernel
@@ -1141,7 +1153,15 @@
         fail("running the page", error);
       });
     });
-    Promise.all([connected, modules, domReady()]).then(function (results) {
+    // Pyodide never settles when its WebAssembly cannot be loaded: give up after a while
+    // (window.ttLiveStartTimeout, ms, for the tests) rather than count seconds for ever.
+    var patience = new Promise(function (resolve, reject) {
+      setTimeout(function () {
+        reject(new Error("Python did not start within " +
+          Math.round((window.ttLiveStartTimeout || 180000) / 1000) + " s"));
+      }, window.ttLiveStartTimeout || 180000);
+    });
+    Promise.race([Promise.all([connected, modules, domReady()]), patience]).then(function (results) {
       if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
         if (info && info.mode === "locked") {
           showNotice("The exercises on this page are not live in this browser. Start the " +
