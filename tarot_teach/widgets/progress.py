@@ -196,8 +196,10 @@ def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> 
     answers = {name: _trim(dict(sorted(per_time.items()))) for name, per_time in answers.items()}
     incoming = newer["games"] if games is None else {k: newer["games"][k] for k in games
                                                       if k in newer["games"]}
-    return {"solved": solved, "games": {**older["games"], **incoming}, "answers": answers,
-            "reset": reset}
+    # a reset that only the newer side has seen forgets the older side's games too
+    forgotten = newer.get("reset") and newer.get("reset") == reset != older.get("reset")
+    return {"solved": solved, "games": {**({} if forgotten else older["games"]), **incoming},
+            "answers": answers, "reset": reset}
 
 
 def _merge_solved(*sources: "dict[str, str]") -> "dict[str, str]":
