@@ -177,7 +177,8 @@ class ProgressPage:
         for row in exercise_rows:
             items = "".join(self._item_html(ident, title, st, answers.get(ident, {}))
                             for ident, title, st in row.exercises)
-            opened = " open" if any(st != learning.NOT_TRIED for _i, _t, st in row.exercises) else ""
+            started = any(st != learning.NOT_TRIED for _i, _t, st in row.exercises)
+            opened = " open" if started else ""
             html.append(f'<details class="tt-chapter"{opened}><summary><a href="{row.page}.html">'
                         f'{escape_text(row.title)}</a> — {row.solved} of {len(row.exercises)} '
                         f'solved</summary><ul style="margin:0.2em 0">{items}</ul></details>')
@@ -209,7 +210,7 @@ class ProgressPage:
         if wrong.count:
             times = "once" if wrong.count == 1 else f"{wrong.count} times"
             line += (f'<br><small style="color:#555">Answered wrong {times}, last on '
-                     f'{wrong.last:%d %B at %H:%M}')
+                     f'{wrong.last.day} {wrong.last:%B at %H:%M}')
             if wrong.reason:
                 line += f": “{escape_text(wrong.reason[:160])}”"
             line += "</small>"
@@ -306,6 +307,6 @@ class ProgressPage:
             upcoming = sorted(d for d in upcoming if d is not None)
             self.practice_note.value = (
                 "Nothing to practise today."
-                + (f" The next exercise comes back on {upcoming[0]:%d %B}." if upcoming else
+                + (f" The next exercise comes back on {upcoming[0].day} {upcoming[0]:%B}." if upcoming else
                    " Exercises you answer wrong will come back here a day later, then after "
                    "3, 7, 14 and 30 days each time you get them right."))
