@@ -25,7 +25,8 @@ from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
 from .tricks import winning_position
 
-__all__ = ["Decision", "ComputerPlayer", "play_out", "hint"]
+__all__ = ["Decision", "ComputerPlayer", "StrongPlayer", "LEVELS", "play_out", "hint",
+           "hand_count"]
 
 
 @dataclass(frozen=True)
@@ -67,19 +68,14 @@ class ComputerPlayer:
     # ----- the auction ------------------------------------------------------------
 
     def _bid(self, view: SeatView) -> Decision:
-        evaluation = evaluate_hand(view.hand)
-        # Seed 003's scale is for 18 cards: other hand sizes are scaled to it.
-        wanted = bid_for_points(round(evaluation.total * 18 / len(view.hand)))
+        worth, wanted = hand_count(view.hand)
         highest = max((bid for _, bid in view.bids), default=Bid.PASS)
         allowed = [a for a in view.legal_actions if isinstance(a, Bid)]
         if wanted is Bid.PASS:
-            return Decision(Bid.PASS, f"The hand is worth {evaluation.total} points: "
-                                      "not enough to take.")
+            return Decision(Bid.PASS, f"{worth}: not enough to take.")
         if wanted in allowed:
-            return Decision(wanted, f"The hand is worth {evaluation.total} points: "
-                                    f"{wanted.english}.")
-        return Decision(Bid.PASS, f"The hand is worth {evaluation.total} points, but "
-                                  f"{highest.english} has already been bid.")
+            return Decision(wanted, f"{worth}: {wanted.english}.")
+        return Decision(Bid.PASS, f"{worth}, but {highest.english} has already been bid.")
 
     # ----- five players: the call ---------------------------------------------------
 
@@ -222,6 +218,50 @@ class ComputerPlayer:
                              f"{low.short_name}.")
 
 
+class StrongPlayer(ComputerPlayer):
+    """The "strong" level: late in the deal (at most ``exact_cards`` cards left to play) it
+    draws ``samples`` deals that fit what its seat has seen and plays the card that the
+    open-hand solver rates best on average; earlier, and for the auction, the discard and
+    the declarations, it decides as the learner player does. Deterministic: the draws are
+    seeded by ``seed`` and the position.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=12)
+    >>> strong, learner = StrongPlayer(samples=2), ComputerPlayer()
+    >>> while not state.is_over:
+    ...     player = strong if state.to_act == 0 else learner
+    ...     decision = player.decide(state)
+    ...     assert decision.reason
+    ...     state.play(decision.action)
+    >>> state.result.to_dict() == __import__("tarot_teach").replay(state.to_record())
+    True
+    """
+
+    def __init__(self, samples: int = 6, exact_cards: int = 16, seed: int = 0) -> None:
+        self.samples = samples
+        self.exact_cards = exact_cards
+        self.seed = seed
+
+    def decide(self, state: GameState) -> Decision:
+        if state.is_over:
+            raise ValueError("the deal is over")
+        if state.phase is Phase.PLAYING and state.taker is not None \
+                and sum(hand.bit_count() for hand in state.hands) <= self.exact_cards:
+            legal = state.legal_actions()
+            if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
+                from .coach import strong_choice  # the coach builds on this module
+
+                seat = state.to_act
+                seed = f"{self.seed}:{seat}:{state.hands[seat]}:{len(state.tricks)}:{state.trick}"
+                card, reason = strong_choice(state, seat, samples=self.samples, seed=seed)
+                return Decision(card, reason)
+        return super().decide(state)
+
+
+LEVELS = {"learner": ComputerPlayer, "strong": StrongPlayer}
+"""The computer's levels at the table, by name."""
+
+
 def _suit_played(view: SeatView, suit: Suit) -> bool:
     return any(card.suit is suit for _, cards, _ in view.tricks for card in cards)
 
@@ -234,6 +274,25 @@ def _wins(trick: list[Card], card: Card) -> bool:
 def _safe_lead(trick: list[Card]) -> bool:
     """A partner's card that the others can hardly beat: the 21 or a high trump."""
     return any(c.is_trump and c.rank >= 19 for c in trick)
+
+
+def hand_count(hand) -> "tuple[str, Bid]":
+    """Chapter 12's point count of a hand in words, and the bid it suggests.
+
+    Seed 003's scale is for 18 cards: other hand sizes (3 and 5 players) are scaled to
+    it, and the words name the scaled figure the bid comes from.
+
+    >>> from tarot_teach.cards import parse_cards
+    >>> hand_count(parse_cards("T21 T20 T19 T18 T15 T9 T4 EX KH QH 2H 5S 6S 3D 9C"))
+    ('The hand is worth 54 points for 15 cards, 65 on the scale of 18 cards', <Bid.GUARD: 'guard'>)
+    """
+    hand = list(hand)
+    total = evaluate_hand(hand).total
+    scaled = round(total * 18 / len(hand))
+    worth = f"The hand is worth {total} points"
+    if scaled != total:
+        worth += f" for {len(hand)} cards, {scaled} on the scale of 18 cards"
+    return worth, bid_for_points(scaled)
 
 
 def hint(state: GameState) -> Decision:

@@ -307,17 +307,21 @@ def explain_score(summary: dict) -> list[str]:
 # ----- variants scored without a taker (RULES.md §9, §11) --------------------------------------
 
 
-def score_goulash(half_points, unit: int = 2) -> tuple[tuple[int, ...], tuple[str, ...]]:
+def score_goulash(half_points, unit: int = 2, names=None) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Goulash (seed 004): each player pays every other player the points he took.
 
     ``half_points`` lists each seat's points in halves (``unit`` 2). Our rounding: each
     player's points are first rounded to a whole number, half points downwards (in the
     taker-of-points' favour); then seat i gains Σ_j≠i (p_j − p_i), so the scores sum to zero.
-    Returns ``(scores, lines)``.
+    Returns ``(scores, lines)``; ``names`` (the seats' names, for a reader) replaces
+    "Seat 0"… in the lines.
 
     >>> score_goulash([20, 61, 40, 41])[0]  # 10, 30.5 → 30, 20, 20.5 → 20
     (40, -40, 0, 0)
+    >>> score_goulash([20, 61, 40, 41], names=("Ada", "Bruno", "Chloé", "Dmitri"))[1][0]
+    'Ada took 10 points.'
     """
+    seat_word = (lambda seat: names[seat]) if names else (lambda seat: f"Seat {seat}")
     whole = [h // unit for h in half_points]
     total = sum(whole)
     players = len(whole)
@@ -325,25 +329,28 @@ def score_goulash(half_points, unit: int = 2) -> tuple[tuple[int, ...], tuple[st
     lines = []
     for seat, (h, p) in enumerate(zip(half_points, whole)):
         note = "" if h % unit == 0 else f" (rounded down from {format_points(h, unit)})"
-        lines.append(f"Seat {seat} took {p} points{note}.")
+        lines.append(f"{seat_word(seat)} took {p} points{note}.")
     for seat, p in enumerate(whole):
-        lines.append(f"Seat {seat} pays {p} to each of the {players - 1} others and receives "
+        lines.append(f"{seat_word(seat)} pays {p} to each of the {players - 1} others and receives "
                      f"{total - p} in all from them: {scores[seat]:+d}.")
     return scores, tuple(lines)
 
 
-def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
+def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None, names=None
                       ) -> tuple["int | None", tuple[int, int], tuple[str, ...]]:
     """Two players (seed 001): each player has the usual target for his bouts; the one who
     reaches it wins 25 plus the excess; petit au bout gives 10 to the player who won the last
     trick with the Petit in it. Half points go to the winner as in §9, so the margin is
     rounded up. Targets for 3 bouts between them add up to 92 > 91 points, so at most one
     player reaches his; when neither does (each half a point short) the deal is drawn: only
-    petit au bout is paid. Returns ``(winner, scores, lines)``.
+    petit au bout is paid. Returns ``(winner, scores, lines)``; ``names`` (the two players'
+    names, for a reader) replaces "Seat 0" and "seat 1" in the lines.
 
     >>> score_two_players([90, 92], [2, 1])  # 45 points with 2 bouts, 46 with 1
     (0, (29, -29), ('Seat 0: 45 points, 2 bouts, target 41: made by 4.', 'Seat 1: 46 points, 1 bout, target 51: failed by 5.', 'Seat 0 wins 25 + 4 = 29 from seat 1.'))
     """
+    inner = names or ("seat 0", "seat 1")  # a name inside a sentence
+    names = names or ("Seat 0", "Seat 1")
     lines = []
     winner = None
     margin = 0
@@ -352,7 +359,7 @@ def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
         difference = half_points[seat] - 2 * target
         this_margin = (abs(difference) + 1) // 2
         verdict = f"made by {this_margin}" if difference >= 0 else f"failed by {this_margin}"
-        lines.append(f"Seat {seat}: {format_points(half_points[seat], 2)} points, {bouts[seat]} "
+        lines.append(f"{names[seat]}: {format_points(half_points[seat], 2)} points, {bouts[seat]} "
                      f"bout{'s' if bouts[seat] != 1 else ''}, target {target}: {verdict}.")
         if difference >= 0:
             winner, margin = seat, this_margin
@@ -363,12 +370,12 @@ def score_two_players(half_points, bouts, petit_au_bout: "int | None" = None
         amount = CONTRACT_BASE + margin
         gains[winner] += amount
         gains[1 - winner] -= amount
-        lines.append(f"Seat {winner} wins {CONTRACT_BASE} + {margin} = {amount} "
-                     f"from seat {1 - winner}.")
+        lines.append(f"{names[winner]} wins {CONTRACT_BASE} + {margin} = {amount} "
+                     f"from {inner[1 - winner]}.")
     if petit_au_bout is not None:
         gains[petit_au_bout] += PETIT_AU_BOUT
         gains[1 - petit_au_bout] -= PETIT_AU_BOUT
-        lines.append(f"Petit au bout: seat {petit_au_bout} wins {PETIT_AU_BOUT} more.")
+        lines.append(f"Petit au bout: {inner[petit_au_bout]} wins {PETIT_AU_BOUT} more.")
     return winner, (gains[0], gains[1]), tuple(lines)
 
 

@@ -132,6 +132,19 @@ def rule_for(position: PlayPosition, card) -> str:
     return "must_trump" if rule == "follow_trumps" else rule
 
 
+def _trumps_led(position: PlayPosition, card: Card) -> bool:
+    """True when the engine refuses ``card`` because trumps were led and the hand holds some.
+
+    >>> _trumps_led(PlayPosition(tuple(parse_cards("KS T3")), tuple(parse_cards("T8"))),
+    ...             parse_cards(["KS"])[0])
+    True
+    """
+    if why_illegal(position.hand, position.trick, card) is None:
+        return False
+    _, rule = explain_refusal(mask_of(position.hand), [c.index for c in position.trick], card)
+    return rule == "follow_trumps"
+
+
 def random_card_question(rng: random.Random, players: int = 4) -> CardQuestion:
     """A position from a real deal and a card to judge: about half the time an illegal one."""
     while True:
@@ -152,6 +165,11 @@ def check_card_legal(question: CardQuestion, answer: "str | None") -> Feedback:
     position, card = question.position, question.card
     right = rule_for(position, card)
     reason = why_illegal(position.hand, position.trick, card)
+    if answer == "follow_suit" and _trumps_led(position, card):
+        # chapter 2 calls the trumps a fifth suit: "follow the suit led" is a fair answer too
+        return Feedback(True, f"Right: {card.short_name} may not be played. {reason} Trumps "
+                        "were led, and the trumps are a suit of their own: following it means "
+                        "playing a trump.")
     if answer == right:
         if right == LEGAL:
             why = ("the Excuse may always be played." if card.is_excuse

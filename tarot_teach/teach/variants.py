@@ -12,6 +12,7 @@ from ..rules import Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
 from ..tricks import trick_winner
 from ..variants import COSMIC_THIRDS, SCORING_TABLES, cosmic_name, format_points
+from ..names import seat_names
 from .feedback import Feedback, section_link
 from .piles import draw_pile
 
@@ -210,10 +211,11 @@ def check_goulash(half_points, seat: int, answer: int) -> Feedback:
     >>> check_goulash([20, 61, 40, 41], 0, 40).ok
     True
     """
-    scores, lines = score_goulash(half_points)
+    names = seat_names(len(half_points))
+    scores, lines = score_goulash(half_points, names=names)
     if answer == scores[seat]:
         return Feedback(True, f"Right: {scores[seat]:+d}.", [lines[len(half_points) + seat]])
-    return Feedback(False, f"Not quite: seat {seat} scores {scores[seat]:+d}, not {answer}.",
+    return Feedback(False, f"Not quite: {names[seat]} scores {scores[seat]:+d}, not {answer}.",
                     list(lines), section_link(PAGE, "goulash", "Goulash"))
 
 

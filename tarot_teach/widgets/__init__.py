@@ -21,8 +21,11 @@ from .progress import Progress
 from .render import card_html, cards_html
 from .review import SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise
 from .scoring import ScoreDealExercise, ScoreSheetExercise
+from .signals import SignalExercise
+from .slams import SlamAnnounceExercise, SlamValueExercise
 from .table import TableWidget
 from .tables import CallExercise, HandfulExercise, OpeningLeadExercise, SplitScoreExercise
+from .vocabulary import VocabularyExercise
 from .variants import (CosmicPointsExercise, CosmicTrickExercise, GoulashExercise, MisereExercise,
                        VariantScoreExercise)
 
@@ -38,6 +41,7 @@ EXERCISES = (
     DefenceTrumpsExercise, VariantScoreExercise, CosmicPointsExercise, CosmicTrickExercise,
     MisereExercise, GoulashExercise,
     VoidSeatsExercise, TrumpsOutExercise, SolverCardExercise,
+    SlamAnnounceExercise, SlamValueExercise, SignalExercise, VocabularyExercise,
 )
 """Every exercise class of the book, for tests that treat them all alike."""
 

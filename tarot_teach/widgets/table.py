@@ -415,12 +415,17 @@ def seats_html(view, names) -> str:
     for seat in range(view.players):
         bids = [b.english for s, b in view.bids if s == seat]
         rows.append(f"<li>{escape_text(names[seat])}: {view.hand_sizes[seat]} cards, "
-                    f"{view.tricks_won[seat]} tricks"
+                    f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}"
                     + (f", bid {escape_text(bids[0])}" if bids else "")
                     + (" — poignée shown" if seat in view.poignees else "")
                     + "".join(f" — {kind} misère" for kind in view.miseres.get(seat, ()))
                     + "</li>")
     return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
+
+
+def _possessive(name: str) -> str:
+    """ "Bruno's", and "Your" for the learner's seat."""
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def trick_area_html(view, names, rules=None) -> str:
@@ -439,7 +444,7 @@ def trick_area_html(view, names, rules=None) -> str:
         shown = [card for card, _ in piles if card is not None]
         left = sum(size for _, size in piles)
         parts.append(cards_html(shown, size="small", rules=rules,
-                                caption=f"{names[seat]}'s piles: {left} cards, face up:"))
+                                caption=f"{_possessive(names[seat])} piles: {left} cards, face up:"))
     return "".join(parts)
 
 

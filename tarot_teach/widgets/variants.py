@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from ..cards import sort_cards
 from ..game import misere_kinds, misere_problem
+from ..names import seat_names
 from ..scoring import explain_score, score, score_goulash
 from ..teach.variants import (PAGE, VARIANT_SCORINGS, side_by_side, random_variant_summary,
                               describe_variant_summary, check_variant_score, check_cosmic_points,
@@ -196,10 +197,11 @@ class GoulashExercise(NumberExercise):
 
     def show_question(self, question) -> None:
         halves, seat = question
+        names = seat_names(len(halves))
         self.prompt.value = (f"Goulash, four players: everybody passed and the deal was played "
-                             f"out. The points each seat took are below. What does seat {seat} "
-                             "score (with its sign)?")
-        items = "".join(f"<li>Seat {s}: {format_points(h, 2)} points</li>"
+                             f"out. The points each player took are below. What does "
+                             f"{escape_text(names[seat])} score (with the sign)?")
+        items = "".join(f"<li>{escape_text(names[s])}: {format_points(h, 2)} points</li>"
                         for s, h in enumerate(halves))
         self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
 
@@ -209,4 +211,4 @@ class GoulashExercise(NumberExercise):
 
     def solution(self, question) -> str:
         halves, seat = question
-        return "\n".join(score_goulash(halves)[1])
+        return "\n".join(score_goulash(halves, names=seat_names(len(halves)))[1])
