@@ -521,10 +521,16 @@
       });
     });
     var answers = {};
+    var plain = function (value) {
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+    };
     [older.answers || {}, newer.answers || {}].forEach(function (source) {
-      Object.keys(source).forEach(function (name) {
-        Object.keys(source[name] || {}).forEach(function (time) {
-          if (!reset || time >= reset) {
+      Object.keys(source).filter(function (name) {
+        return plain(source[name]);
+      }).forEach(function (name) {
+        Object.keys(source[name]).forEach(function (time) {
+          var answer = source[name][time];
+          if (plain(answer) && typeof answer.ok === "boolean" && (!reset || time >= reset)) {
             answers[name] = answers[name] || {};
             answers[name][time] = source[name][time];
           }
@@ -532,7 +538,9 @@
       });
     });
     var games = {};
-    [older.games, newer.games].forEach(function (source) {
+    // A reset that only the newer side has seen forgets the older side's games too.
+    var forgotten = newer.reset && newer.reset === reset && older.reset !== reset;
+    [forgotten ? {} : older.games, newer.games].forEach(function (source) {
       Object.keys(source).forEach(function (key) {
         games[key] = source[key];
       });
