@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -39,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from tarot_teach import site  # noqa: E402
-from test_live_local import CHROMIUM, CHROMIUM_ARGS, exercise_pages, free_port  # noqa: E402
+from test_live_local import (  # noqa: E402
+    CHROMIUM, CHROMIUM_ARGS, exercise_pages, keep_on_this_machine, running_tarot_teach)
 from test_site_navigation import Counter, counting_server  # noqa: E402
 
 GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "local": 1.0}
@@ -85,17 +84,6 @@ def next_page(page, timeout: float = 60_000) -> "float | None":
     return feedback - started
 
 
-def guard(context, outside: list) -> None:
-    def route(r):
-        if r.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-
-
 def mb(n: int) -> float:
     return n / 1e6
 
@@ -110,7 +98,7 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
         for name in pages:
             outside: list[str] = []
             context = browser.new_context()  # a fresh profile: nothing cached
-            guard(context, outside)
+            keep_on_this_machine(context, outside)
             row = {"page": name}
             try:
                 page = context.new_page()
@@ -143,59 +131,30 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
     return rows
 
 
-def start_tarot_teach(tmp: Path):
-    port = free_port()
-    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(tmp / "progress.json"),
-               TAROT_TEACH_NO_BROWSER="1")
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser", "--port",
-         str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True)
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        line = proc.stdout.readline()
-        found = re.search(r"(http://127\.0\.0\.1:\d+/\?key=\S+)", line)
-        if found:
-            threading.Thread(target=proc.stdout.read, daemon=True).start()  # drain
-            return proc, f"http://127.0.0.1:{port}/", found.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise RuntimeError("tarot-teach did not start")
-
-
 def local_mode(pages: list[str], browser) -> list[dict]:
     import tempfile
 
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, base, opened = start_tarot_teach(Path(tmp))
-        try:
-            context = browser.new_context()
-            outside: list[str] = []
-            guard(context, outside)
-            context.new_page().goto(opened)  # the address tarot-teach opens (its key)
-            for name in pages:
-                row = {"page": name}
-                page = context.new_page()
-                try:
-                    time.sleep(1.0)  # the server's pool warms the next kernel meanwhile
-                    row["open"] = open_and_answer(page, base + name + ".html")[0] / 1000
-                    nxt = next_page(page)
-                    row["next"] = nxt / 1000 if nxt is not None else None
-                except Exception as error:  # noqa: BLE001
-                    row["error"] = str(error).splitlines()[0]
-                row["outside"] = len(outside)
-                page.close()
-                rows.append(row)
-                print(format_local(row), flush=True)
-        finally:
-            proc.terminate()
+    with tempfile.TemporaryDirectory() as tmp, running_tarot_teach(Path(tmp)) as server:
+        base, _, opened = server
+        context = browser.new_context()
+        outside: list[str] = []
+        keep_on_this_machine(context, outside)
+        context.new_page().goto(opened)  # the address tarot-teach opens (its key)
+        for name in pages:
+            row = {"page": name}
+            page = context.new_page()
             try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                time.sleep(1.0)  # the server's pool warms the next kernel meanwhile
+                row["open"] = open_and_answer(page, base + name + ".html")[0] / 1000
+                nxt = next_page(page)
+                row["next"] = nxt / 1000 if nxt is not None else None
+            except Exception as error:  # noqa: BLE001
+                row["error"] = str(error).splitlines()[0]
+            row["outside"] = len(outside)
+            page.close()
+            rows.append(row)
+            print(format_local(row), flush=True)
     return rows
 
 

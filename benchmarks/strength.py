@@ -1,17 +1,29 @@
-"""How strong are the computer players? One computer seat against random players.
+"""How strong are the computer players?
 
     python benchmarks/strength.py --players 4 --deals 500 --seed 1
+    python benchmarks/strength.py --duplicate --deals 1000 --seed 1 [--minutes 30]
 
-Seat 0 is a computer player; the other seats play uniformly random legal actions
-(random bids included). Prints seat 0's average gain per deal and how often its
-contracts are made, beside the same figures when seat 0 plays randomly too.
+Without ``--duplicate``: seat 0 is a learner computer player and the other seats play
+uniformly random legal actions (random bids included); prints seat 0's average gain per
+deal and how often its contracts are made, beside the same figures when seat 0 plays
+randomly too.
+
+With ``--duplicate``: the strong level against the learner on duplicate deals. Each deal
+is played twice: first the strong player holds the even seats and the learner the odd
+ones, then the seats are swapped; both levels bid and discard alike, so the same
+contract is played twice and only the card play differs. Prints the strong seats' net
+score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
+and the number of deals played (``--minutes`` stops early, keeping what was played).
 """
 
 import argparse
+import math
 import random
+import statistics
+import time
 
 from tarot_teach import GameState, RuleSet
-from tarot_teach.players import ComputerPlayer
+from tarot_teach.players import ComputerPlayer, StrongPlayer
 
 
 def play(players: int, deals: int, seed: int, computer_seat0: bool) -> tuple[float, int, int]:
@@ -37,12 +49,57 @@ def play(players: int, deals: int, seed: int, computer_seat0: bool) -> tuple[flo
     return total / deals, taken, made
 
 
+def duplicate_deal(players: int, seed: str, dealer: int, strong: StrongPlayer,
+                   learner: ComputerPlayer) -> "int | None":
+    """The strong seats' net score over the two plays of one deal (None: a void deal)."""
+    net = 0
+    for strong_parity in (0, 1):
+        state = GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
+        while not state.is_over:
+            player = strong if state.to_act % 2 == strong_parity else learner
+            state.play(player.decide(state).action)
+        if state.result.void:
+            return None
+        net += sum(score for seat, score in enumerate(state.result.scores)
+                   if seat % 2 == strong_parity)
+    return net
+
+
+def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int) -> None:
+    strong, learner = StrongPlayer(samples=samples, seed=seed), ComputerPlayer()
+    results = []
+    start = time.perf_counter()
+    number = 0
+    while len(results) < deals and time.perf_counter() - start < minutes * 60:
+        net = duplicate_deal(players, f"{seed}:{number}", number % players, strong, learner)
+        number += 1
+        if net is not None:
+            results.append(net)
+            if len(results) % 25 == 0:
+                report(results, players, time.perf_counter() - start)
+    report(results, players, time.perf_counter() - start)
+
+
+def report(results: list[int], players: int, elapsed: float) -> None:
+    mean = statistics.fmean(results)
+    half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0
+    print(f"{players} players, {len(results)} duplicate deals in {elapsed:.0f} s: strong - learner "
+          f"{mean:+.1f} points per deal (both plays), 95 % interval "
+          f"[{mean - half:+.1f}, {mean + half:+.1f}]", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--duplicate", action="store_true")
+    parser.add_argument("--minutes", type=float, default=float("inf"))
+    parser.add_argument("--samples", type=int, default=6)
     args = parser.parse_args()
+    if args.duplicate:
+        duplicate(args.players, args.deals, args.seed, args.minutes, args.samples)
+        return
     for label, computer in (("computer", True), ("random", False)):
         average, taken, made = play(args.players, args.deals, args.seed, computer)
         rate = f"{made}/{taken} made" if taken else "never took"

@@ -37,9 +37,16 @@ def next_dealer(dealer: int, players: int) -> int:
 def legal_bids(bids_so_far, rules: "RuleSet | None" = None) -> list[Bid]:
     """What the next seat may say: pass, or any contract of the rule set higher than every
     earlier bid."""
-    rules = rules or RuleSet()
-    highest = max((Bid.parse(bid) for bid in bids_so_far), default=Bid.PASS)
-    return [Bid.PASS] + [bid for bid in rules.bids if highest < bid]
+    highest = Bid.PASS
+    for bid in bids_so_far:
+        if type(bid) is not Bid:
+            bid = Bid.parse(bid)
+        if highest < bid:
+            highest = bid
+    return [Bid.PASS] + [bid for bid in (rules or _FFT).bids if highest < bid]
+
+
+_FFT = RuleSet()
 
 
 DOG_DESTINATIONS = {

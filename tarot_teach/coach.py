@@ -33,10 +33,10 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cards import DECK, Card, Suit
-from .game import GameState, Misere, Poignee, Slam
+from .cards import DECK, Card
+from .game import GameState
 from .inference import inferences, sample_deals, seat_name
-from .players import ComputerPlayer, hand_count
+from .players import ComputerPlayer
 from .record import state_from_record
 from .rules import Bid, Phase
 from .scoring import HANDFUL_LEVELS
@@ -290,17 +290,15 @@ def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
 
 
 def _bid_entry(state: GameState, seat: int, chosen: Bid) -> ReviewEntry:
-    hand = state.hand(seat)
-    worth, wanted = hand_count(hand)  # the same count and scale as the computer's hint
-    allowed = [bid for bid in state.legal_actions() if isinstance(bid, Bid)]
-    best = wanted if wanted in allowed else Bid.PASS
+    """A bid against the learner's, which follows the hand evaluation (seed 003's scale):
+    the same bid is Best, one step away an Inaccuracy, further a Mistake."""
+    decision = ComputerPlayer().decide(state)
+    best = decision.action
     order = list(Bid)
     distance = abs(order.index(best) - order.index(chosen))
     band = Band.BEST if distance == 0 else Band.INACCURACY if distance == 1 else Band.MISTAKE
-    why = (f"{worth} by the hand evaluation: "
-           + (f"{best.english}." if best is wanted else
-              f"{wanted.english}, but a higher bid was already made: pass."))
-    return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band, why, False)
+    return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band,
+                       decision.reason, False)
 
 
 def _compare_by_playouts(states: dict, side: int, rng: random.Random, samples: int,
@@ -361,12 +359,13 @@ def review(record, seat, *, samples=20, seed=0, progress=None, names=None) -> li
     final = state_from_record(record, complete=False)
     if not isinstance(seat, int) or not 0 <= seat < final.players:
         raise ValueError(f"seat must be between 0 and {final.players - 1}")
-    if final.seat_sides or final.taker is None:
+    if final.rules.two_players or final.taker is None:
         raise NotSolvable("A review needs a taker's side and a defence; in this deal every "
                           "seat plays for itself (or nobody took).")
     rng = random.Random(seed)
+    shown = final.view(seat)  # what everybody saw: the bids, the poignées, the slam
     tasks = []
-    for number, (bidder, bid) in enumerate(final.bids):
+    for number, (bidder, bid) in enumerate(shown.bids):
         if bidder == seat:
             tasks.append(("bid", number))
     if final.taker == seat and final.called is not None:
@@ -375,7 +374,7 @@ def review(record, seat, *, samples=20, seed=0, progress=None, names=None) -> li
         tasks.append(("discard", None))
     if final.taker == seat and final.phase in (Phase.PLAYING, Phase.FINISHED):
         tasks.append(("slam", None))
-    if seat in final.poignees:
+    if seat in shown.poignees:
         tasks.append(("poignee", None))
     for number, trick in enumerate(record.get("tricks") or []):
         leader = final.tricks[number][0] if number < len(final.tricks) else final.leader
@@ -391,7 +390,7 @@ def review(record, seat, *, samples=20, seed=0, progress=None, names=None) -> li
             prefix.pop("discard", None)
             prefix.pop("declarations", None)
             before = state_from_record(prefix, complete=False)
-            entries.append(_bid_entry(before, seat, final.bids[where][1]))
+            entries.append(_bid_entry(before, seat, shown.bids[where][1]))
         elif kind in ("call", "discard"):
             prefix = dict(record, tricks=[])
             prefix.pop("declarations", None)
@@ -402,17 +401,17 @@ def review(record, seat, *, samples=20, seed=0, progress=None, names=None) -> li
             chosen = [final.called] if kind == "call" else [DECK[i] for i in final.discard]
             entries.append(_choice_entry(kind, before, seat, chosen, max(4, samples // 2), rng))
         elif kind == "slam":
-            announced = final.chelem_announced or final.petit_chelem_announced
+            announced = final.chelem_announced or shown.petit_chelem_announced
             choice = "chelem" if final.chelem_announced else \
-                "petit_chelem" if final.petit_chelem_announced else "no_chelem"
+                "petit_chelem" if shown.petit_chelem_announced else "no_chelem"
             why = ("A slam announcement changes the bonus, not the card points: announce it "
                    "only when your side is sure to win every trick.") if announced else \
                 ("No slam announced: the card points are the same either way.")
             entries.append(ReviewEntry("declaration", None, choice, (choice,), Fraction(0),
                                        Band.BEST, why, False))
         elif kind == "poignee":
-            shown = final.poignees[seat]
-            level = dict(zip(final.rules.handful_thresholds, HANDFUL_LEVELS))[len(shown)]
+            cards = shown.poignees[seat]
+            level = dict(zip(final.rules.handful_thresholds, HANDFUL_LEVELS))[len(cards)]
             entries.append(ReviewEntry(
                 "declaration", None, f"poignee:{level}", (f"poignee:{level}",), Fraction(0),
                 Band.BEST, "A poignée changes the bonus, which goes to the side that wins the "
@@ -468,7 +467,7 @@ def _known_side(view) -> set:
     return set(range(view.players)) - taker_side
 
 
-def advise(state, seat, *, samples=20, seed=0, names=None):
+def advise(state, seat, *, samples=20, seed=0):
     """``(action, reason)``: the best action for ``seat`` (to act) judged from its view only.
 
     Cards: each legal card over ``samples`` deals that fit the seat's view (solved exactly

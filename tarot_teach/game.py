@@ -65,8 +65,8 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
     variant class the rule set needs (:func:`game_class`).
     """
 
-    def __new__(cls, rules: RuleSet, *args, **kwargs):
-        if cls is GameState:
+    def __new__(cls, rules: "RuleSet | None" = None, *args, **kwargs):
+        if cls is GameState and rules is not None:  # (copy and pickle give no rules)
             cls = game_class(rules)
         return object.__new__(cls)
 

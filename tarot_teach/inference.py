@@ -28,11 +28,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
+from .cards import DECK, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
 from .deal import has_petit_sec
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState, Misere, Poignee, Slam
-from .rules import Bid, Phase, RuleSet
+from .rules import Phase, RuleSet
 from .scoring import HANDFUL_LEVELS
 from .tricks import TRUMPS_ABOVE
 
@@ -255,6 +255,8 @@ class _Slots:
             if seat != me:
                 slot = self.seats.index(seat)
                 self.fixed[slot] = self.fixed.get(slot, 0) | (mask_of(shown) & ~played_all)
+                if any(card.is_excuse for card in shown):  # it had no other trump to show
+                    self.allowed[slot] &= ~TRUMP_MASK | mask_of(shown)
         # The dog, once shown, is in the taker's hand or discard.
         self.dog_cards = 0
         if view.dog is not None and contract is not None and contract.takes_dog and taker != me \
@@ -342,7 +344,8 @@ def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None, tries: int = 4
 
     Hidden cards are placed uniformly among the consistent deals by rejection; when
     consistent deals are too rare for that (``tries`` draws without one), a chain of
-    random swaps from a consistent deal takes over (uniform in the limit). ``rules``
+    random swaps from a consistent deal takes over, moving only to deals the engine
+    accepts (uniform in the limit). ``rules``
     defaults to the FFT rules for the view's number of players.
     """
     rules = rules or RuleSet(players=view.players)
@@ -367,11 +370,12 @@ def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None, tries: int = 4
                 if chain is None:
                     raise ValueError("no deal consistent with this view was found")
         if chain is not None:
-            chain = slots.shuffle_chain(chain, rng, 30 * len(slots.sizes) + 200)
-            masks = chain
+            masks = slots.shuffle_chain(chain, rng, 30 * len(slots.sizes) + 200)
         state = _rebuild(view, rules, slots, masks)
         if state is not None:
             deals.append(state)
+            if chain is not None:
+                chain = masks  # the chain moves only to deals the engine accepts
     return deals
 
 

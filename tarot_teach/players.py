@@ -25,7 +25,8 @@ from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
 from .tricks import winning_position
 
-__all__ = ["Decision", "ComputerPlayer", "play_out", "hint", "hand_count"]
+__all__ = ["Decision", "ComputerPlayer", "StrongPlayer", "LEVELS", "play_out", "hint",
+           "hand_count"]
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,50 @@ class ComputerPlayer:
         low = min(safe, key=lambda c: (c.half_points, c.is_trump, c.rank))
         return Decision(low, f"This trick is lost for my side: throw the least valuable card, "
                              f"{low.short_name}.")
+
+
+class StrongPlayer(ComputerPlayer):
+    """The "strong" level: late in the deal (at most ``exact_cards`` cards left to play) it
+    draws ``samples`` deals that fit what its seat has seen and plays the card that the
+    open-hand solver rates best on average; earlier, and for the auction, the discard and
+    the declarations, it decides as the learner player does. Deterministic: the draws are
+    seeded by ``seed`` and the position.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=12)
+    >>> strong, learner = StrongPlayer(samples=2), ComputerPlayer()
+    >>> while not state.is_over:
+    ...     player = strong if state.to_act == 0 else learner
+    ...     decision = player.decide(state)
+    ...     assert decision.reason
+    ...     state.play(decision.action)
+    >>> state.result.to_dict() == __import__("tarot_teach").replay(state.to_record())
+    True
+    """
+
+    def __init__(self, samples: int = 6, exact_cards: int = 16, seed: int = 0) -> None:
+        self.samples = samples
+        self.exact_cards = exact_cards
+        self.seed = seed
+
+    def decide(self, state: GameState) -> Decision:
+        if state.is_over:
+            raise ValueError("the deal is over")
+        if state.phase is Phase.PLAYING and state.taker is not None \
+                and sum(hand.bit_count() for hand in state.hands) <= self.exact_cards:
+            legal = state.legal_actions()
+            if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
+                from .coach import strong_choice  # the coach builds on this module
+
+                seat = state.to_act
+                seed = f"{self.seed}:{seat}:{state.hands[seat]}:{len(state.tricks)}:{state.trick}"
+                card, reason = strong_choice(state, seat, samples=self.samples, seed=seed)
+                return Decision(card, reason)
+        return super().decide(state)
+
+
+LEVELS = {"learner": ComputerPlayer, "strong": StrongPlayer}
+"""The computer's levels at the table, by name."""
 
 
 def _suit_played(view: SeatView, suit: Suit) -> bool:

@@ -30,9 +30,11 @@ tarot_teach.solver.NotSolvable: The solver analyses the play of the cards; this 
 How it searches: alpha-beta over bit masks (the taker's side maximises), a transposition
 table at the start of each trick keyed by the hands, the leader and the few facts the
 Excuse rules need, equivalent cards merged into one move (cards of the same value next to
-each other in one hand with no card between them still in play elsewhere), and moves
-ordered by a cheap trick-level guess. A zero-window search (MTD(f)) finds the value of each
-card.
+each other in one hand with no card between them still in play elsewhere), moves ordered
+by a cheap trick-level guess, and the points still in play bounding what is to come. The
+first card is searched with a full window, each next one in a narrow window around the
+value before it, widened on the side where it fails. (Zero-window MTD(f) was tried: it
+searched about as many nodes.)
 """
 
 from __future__ import annotations
@@ -41,8 +43,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import TRUMPS_ABOVE, legal_mask, winning_position_ranked
-from .tricks import PLAIN_ORDER
+from .tricks import PLAIN_ORDER, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
@@ -76,10 +77,10 @@ class Position:
         if state.phase is not Phase.PLAYING or state.is_over:
             raise NotSolvable("The solver analyses the play of the cards; this deal is in the "
                               f"{state.phase.value} phase.")
-        if getattr(state, "seat_sides", False):
+        if state.rules.two_players or state.taker is None:
             raise NotSolvable("The solver needs a taker's side and a defence; in this game "
                               "(goulash or two players) every seat plays for itself.")
-        if state.imprenable is not None:
+        if state.view(state.to_act).petit_imprenable is not None:
             raise NotSolvable("The solver does not analyse deals with an imprenable Petit.")
         rules = state.rules
         self.rules = rules
@@ -107,6 +108,9 @@ class Position:
             self.merge = True
         self.unit = rules.points_unit
         units = self.units
+        # (mask, extra units) so that units(mask) = count + sum(extra * count(mask & weighted)).
+        self.weights = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
+                             for value in sorted(set(units)) if value != 1)
         contract = state.contract
         aside = 0
         for index in state.discard:
@@ -137,7 +141,7 @@ class Position:
             self.last_excuse = "changes"
         self.table = {}
         self.nodes = 0
-        self.max_nodes = None
+        self.max_nodes = 1 << 62
 
     # ----- the rules of play, on masks --------------------------------------------------
 
@@ -199,7 +203,7 @@ class Position:
         progress, the later tricks, the exchange half point), fail-soft alpha-beta.
         ``wpos``, ``wcard``: the card winning the trick so far (-1 if none)."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        if self.nodes > self.max_nodes:
             raise SearchLimit(f"the search needed more than {self.max_nodes} nodes")
         trick = self.trick
         n = self.n
@@ -229,6 +233,15 @@ class Position:
                     alpha = lower
                 if upper < beta:
                     beta = upper
+            # All the points still in play (and an exchange half point) bound what is to come.
+            inplay = self.inplay
+            remaining = inplay.bit_count()
+            for weighted, extra in self.weights:
+                remaining += extra * (inplay & weighted).bit_count()
+            if remaining + 1 <= alpha:
+                return remaining + 1
+            if beta <= -1:
+                return -1
             orig_alpha, orig_beta = alpha, beta
         hand = hands[seat]
         units = self.units
@@ -427,20 +440,18 @@ class Position:
         """The taker's side's final units with perfect play (exact in a full window)."""
         return self.base + self.search(alpha - self.base, beta - self.base, *self.winner_now())
 
-    def exact(self, guess: "int | None" = None) -> int:
-        """The exact value, by zero-window searches converging on it (MTD(f)) from a guess."""
+    def exact(self, guess: "int | None" = None, margin: int = 2) -> int:
+        """The exact value: an alpha-beta search in a window of ``margin`` units around a
+        guess (a sibling's value), widened on the side where it fails."""
         if guess is None:
-            guess = self.base + self._estimate()
-        lower, upper = -_INF, _INF
-        while lower < upper:
-            beta = guess + 1 if guess == lower else guess
-            value = self.value(beta - 1, beta)
-            if value < beta:
-                upper = value
-            else:
-                lower = value
-            guess = value
-        return lower
+            return self.value()
+        alpha, beta = guess - margin, guess + margin
+        value = self.value(alpha, beta)
+        if value <= alpha:
+            value = self.value(-_INF, value + 1)
+        elif value >= beta:
+            value = self.value(value - 1, _INF)
+        return value
 
     def _estimate(self) -> int:
         """A first guess for the search: the taker's side keeps its own cards' points."""
@@ -457,7 +468,8 @@ class Position:
 
 def _position(state, max_nodes) -> Position:
     position = Position(state)
-    position.max_nodes = max_nodes
+    if max_nodes is not None:
+        position.max_nodes = max_nodes
     return position
 
 

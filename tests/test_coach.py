@@ -155,3 +155,12 @@ def test_advice_out_of_turn_and_outside_the_play():
         advise(state, (state.to_act + 1) % 4)
     action, reason = advise(state, state.to_act)
     assert state.is_legal(action) and reason
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_learners_own_bids_are_best_at_every_table_size(players):
+    state = finished(6, players)
+    entries = review(state.to_record(), (state.dealer + 1) % players, samples=1)
+    bids = [entry for entry in entries if entry.kind == "bid"]
+    assert len(bids) == 1 and bids[0].band is Band.BEST and bids[0].chosen in bids[0].best
+    assert len([e for e in entries if e.kind == "card"]) == state.rules.hand_size

@@ -57,3 +57,15 @@ def test_the_fft_class_has_no_variant_methods():
     for name in ("_close_goulash_trick", "_close_imprenable_trick", "_play_from_pile",
                  "_turn_piles", "_finish_two_players", "_finish_goulash", "_start_goulash"):
         assert not hasattr(GameState, name), name
+
+
+@pytest.mark.parametrize("options", [dict(players=4), dict(players=2, two_players=True),
+                                     dict(players=4, goulash=True)])
+def test_deepcopy_and_pickle_keep_the_class(options):
+    import copy
+    import pickle
+    state = GameState.new(RuleSet(**options), seed=2)
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(twin) is type(state)
+        assert twin.to_record() == state.to_record()
+        assert twin.legal_actions() == state.legal_actions()

@@ -134,3 +134,20 @@ def test_two_players_are_refused():
     state = GameState.new(RuleSet(players=2, two_players=True), seed=1)
     with pytest.raises(ValueError, match="two players"):
         sample_deals(state.view(0), 1, random.Random(0), rules=state.rules)
+
+
+def test_a_poignee_with_the_excuse_means_no_other_trump():
+    """Seat 0 showed the Excuse in its poignée: it has no other trump, and the sampler
+    (here its swap chain) never gives it one."""
+    state = GameState.new(RuleSet(players=4), seed="1:234", dealer=2)
+    player = ComputerPlayer()
+    while len(state.tricks) < 14 or len(state.trick) < 2:
+        state.play(player.decide(state).action)
+    assert any(card.is_excuse for card in state.poignees[0])
+    view = state.view(2)
+    for tries in (0, 400):
+        deals = sample_deals(view, 6, random.Random(1), tries=tries)
+        assert all(deal.view(2) == view for deal in deals)
+        shown = {card.index for card in state.poignees[0]}
+        assert all(not any(deal.hands[0] >> i & 1 for i in range(1, 22) if i not in shown)
+                   for deal in deals)

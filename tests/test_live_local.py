@@ -12,11 +12,13 @@ The helpers here are shared with tests/test_live_static.py (the JupyterLite mode
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -278,6 +280,18 @@ def _typed_text_is_escaped(page) -> "str | None":
     return None
 
 
+def keep_on_this_machine(context, outside: list) -> None:
+    """Abort every request of ``context`` to another host, listing it in ``outside``."""
+    def route(r):
+        if r.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+
 def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_000,
               first_url: "str | None" = None) -> None:
     """Drive every page; print the times; fail with every problem found.
@@ -291,15 +305,7 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
         try:
             context = browser.new_context()
             outside: list[str] = []
-
-            def route(r):
-                if r.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
-                    r.continue_()
-                else:
-                    outside.append(r.request.url)
-                    r.abort()
-
-            context.route("**/*", route)
+            keep_on_this_machine(context, outside)
             if first_url:
                 opening = context.new_page()
                 opening.goto(first_url)
@@ -326,11 +332,13 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
 # ------------------------------------------------------------------------------ the test
 
 
-@pytest.fixture(scope="module")
-def tarot_teach_server(built_book, tmp_path_factory):
-    """`tarot-teach --no-build --no-browser --port N` as a learner runs it; stopped after."""
+@contextlib.contextmanager
+def running_tarot_teach(progress_dir: Path):
+    """`tarot-teach --no-build --no-browser --port N` as a learner runs it, its progress in
+    ``progress_dir``; yields (base URL, port, the address it opens with its key); stopped
+    after. Its output is read (and dropped) meanwhile."""
     port = free_port()
-    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(tmp_path_factory.mktemp("p") / "p.json"),
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress_dir / "p.json"),
                TAROT_TEACH_NO_BROWSER="1")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     proc = subprocess.Popen(
@@ -349,7 +357,8 @@ def tarot_teach_server(built_book, tmp_path_factory):
             if found:
                 opened = found.group(1)
             elif (not line and proc.poll() is not None) or time.time() > deadline:
-                pytest.fail("tarot-teach did not start:\n" + "".join(seen))
+                raise RuntimeError("tarot-teach did not start:\n" + "".join(seen))
+        threading.Thread(target=proc.stdout.read, daemon=True).start()
         yield base, port, opened
     finally:
         proc.terminate()
@@ -357,6 +366,13 @@ def tarot_teach_server(built_book, tmp_path_factory):
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def tarot_teach_server(built_book, tmp_path_factory):
+    """`tarot-teach` serving the built book (see running_tarot_teach)."""
+    with running_tarot_teach(tmp_path_factory.mktemp("p")) as server:
+        yield server
 
 
 def test_every_exercise_page_is_live_with_a_local_kernel(built_book, tarot_teach_server):

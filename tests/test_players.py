@@ -135,3 +135,52 @@ def test_selfplay_writes_one_replayable_line_per_deal(tmp_path, capsys):
     for line in lines:
         item = json.loads(line)
         assert replay(item["record"]) == item["result"]
+
+
+# ----- the strong level --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strong_players_play_legal_deterministic_deals_with_reasons(players):
+    from tarot_teach.players import LEVELS, StrongPlayer
+
+    assert LEVELS["learner"] is ComputerPlayer and LEVELS["strong"] is StrongPlayer
+    strong = StrongPlayer(samples=2)
+    for number in range(3):
+        state = GameState.new(RuleSet(players=players), seed=number)
+        analysed = 0
+        while not state.is_over:
+            decision = strong.decide(state)
+            assert decision == strong.decide(state.copy()) and decision.reason
+            assert state.is_legal(decision.action)
+            analysed += "deals that fit what I have seen" in decision.reason
+            state.play(decision.action)
+        if not state.result.void:
+            assert replay(state.to_record()) == state.result.to_dict()
+            assert analysed > 0
+
+
+def test_late_in_the_deal_the_strong_player_loses_less_than_the_learner():
+    """Two tricks from the end, judged with every hand open: the strong player's cards lose
+    fewer points than the learner's in total, and strictly fewer somewhere."""
+    from tarot_teach.players import StrongPlayer
+    from tarot_teach.solver import card_values
+
+    strong, learner = StrongPlayer(samples=8), ComputerPlayer()
+    lost = {"strong": 0, "learner": 0}
+    better = 0
+    for number in range(40):
+        state = GameState.new(RuleSet(players=4), seed=number)
+        while not state.is_over and (state.phase.value != "playing" or len(state.tricks) < 16):
+            state.play(learner.decide(state).action)
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        values = card_values(state)
+        sign = 1 if state.side_of(state.to_act) == 0 else -1
+        best = max(sign * v for v in values.values())
+        strong_lost = best - sign * values[strong.decide(state).action]
+        learner_lost = best - sign * values[learner.decide(state).action]
+        lost["strong"] += strong_lost
+        lost["learner"] += learner_lost
+        better += strong_lost < learner_lost
+    assert lost["strong"] < lost["learner"] and better >= 1, (lost, better)

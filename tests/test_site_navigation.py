@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, check, exercise_page, launch, tarot_teach_server, wait_idle)
+    built_book, check, exercise_page, keep_on_this_machine, launch, tarot_teach_server,
+    wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -86,22 +87,20 @@ class Watch:
     """Console errors, page errors, HTTP errors and requests to other hosts of a context."""
 
     def __init__(self, context) -> None:
-        self.problems: list[str] = []
-        context.route("**/*", self._route)
+        self.outside: list[str] = []
+        keep_on_this_machine(context, self.outside)
+        self.own: list[str] = []
 
-    def _route(self, route):
-        if route.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
-            route.continue_()
-        else:
-            self.problems.append(f"request to another host: {route.request.url}")
-            route.abort()
+    @property
+    def problems(self) -> list[str]:
+        return self.own + [f"request to another host: {u}" for u in self.outside]
 
     def page(self, context):
         page = context.new_page()
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        page.on("console", lambda m: self.problems.append(f"console error: {m.text}")
+        page.on("pageerror", lambda e: self.own.append(f"page error: {e}"))
+        page.on("console", lambda m: self.own.append(f"console error: {m.text}")
                 if m.type == "error" else None)
-        page.on("response", lambda r: self.problems.append(f"HTTP {r.status} {r.url}")
+        page.on("response", lambda r: self.own.append(f"HTTP {r.status} {r.url}")
                 if r.status >= 400 else None)
         return page
 

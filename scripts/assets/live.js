@@ -487,16 +487,36 @@
         return null;
       }
     }
-    return { solved: data.solved, games: games };
+    // Answers (exercise → time → right or wrong) and the date of the last reset: checked
+    // in full by the kernel (widgets/progress.py) when merged there.
+    var answers = isObject(data.answers) ? data.answers : {};
+    var reset = typeof data.reset === "string" ? data.reset : null;
+    return { solved: data.solved, games: games, answers: answers, reset: reset };
   }
 
-  // Every solve of both (its earliest date); the newer side's games win.
+  // Every solve and answer of both (a solve with its earliest date), minus what is older
+  // than the later reset; the newer side's games win (as merge_records in progress.py).
   function mergeProgress(older, newer) {
+    var reset = [older.reset, newer.reset].filter(Boolean).sort().pop() || null;
     var solved = {};
     [older.solved, newer.solved].forEach(function (source) {
       Object.keys(source).forEach(function (name) {
         var date = source[name];
+        if (reset && date < reset) {
+          return;
+        }
         solved[name] = solved[name] && solved[name] < date ? solved[name] : date;
+      });
+    });
+    var answers = {};
+    [older.answers || {}, newer.answers || {}].forEach(function (source) {
+      Object.keys(source).forEach(function (name) {
+        Object.keys(source[name] || {}).forEach(function (time) {
+          if (!reset || time >= reset) {
+            answers[name] = answers[name] || {};
+            answers[name][time] = source[name][time];
+          }
+        });
       });
     });
     var games = {};
@@ -505,7 +525,11 @@
         games[key] = source[key];
       });
     });
-    return { version: 1, solved: solved, games: games };
+    var merged = { version: 1, solved: solved, games: games, answers: answers };
+    if (reset) {
+      merged.reset = reset;
+    }
+    return merged;
   }
 
   // The stored progress (parsed), null if there is none; an unreadable one is set aside.

@@ -43,12 +43,19 @@ def _quoted(raw: str) -> str:
     return shown if len(raw) <= _SHOWN else shown + "…"
 
 
-def parse_number(text: Any) -> Fraction:
+def _too_long() -> AnswerError:
+    return AnswerError(f"That number is far too long: no answer here has more than {MAX_DIGITS} "
+                       "digits.")
+
+
+def parse_number(text: Any, example: str = "43 or 40.5") -> Fraction:
     """The exact value of a number typed by a learner; :class:`AnswerError` if it is not one.
 
     Whole numbers and decimals, a comma or a point as the decimal mark, a sign in
     front, spaces anywhere (``"1 000"``). Nothing is evaluated before the text has
-    passed these bounds, so the call is quick whatever is typed.
+    passed these bounds, so the call is quick whatever is typed. ``example`` is what
+    the messages suggest typing. An ``int`` or ``Fraction`` already read passes through
+    (within the same bounds).
 
     >>> parse_number("41"), parse_number("0.25"), parse_number("1 000")
     (Fraction(41, 1), Fraction(1, 4), Fraction(1000, 1))
@@ -62,18 +69,16 @@ def parse_number(text: Any) -> Fraction:
     tarot_teach.teach.feedback.AnswerError: That number is far too long: no answer here has more than 20 digits.
     """
     if isinstance(text, bool):
-        raise AnswerError("Please type a number, like 43 or 40.5.")
-    if isinstance(text, int):
-        text = str(text) if text.bit_length() <= 64 else "9" * (MAX_DIGITS + 1)
-    elif isinstance(text, Fraction):
-        if max(text.numerator.bit_length(), text.denominator.bit_length()) > 64:
-            raise AnswerError(f"That number is far too long: no answer here has more than "
-                              f"{MAX_DIGITS} digits.")
-        return text
+        raise AnswerError(f"Please type a number, like {example}.")
+    if isinstance(text, (int, Fraction)):
+        value = Fraction(text)
+        if max(value.numerator.bit_length(), value.denominator.bit_length()) > 70:
+            raise _too_long()
+        return value
     raw = "" if text is None else str(text)
     if len(raw) > MAX_TEXT:
         raise AnswerError(f"That is far too long for an answer ({len(raw):,} characters): "
-                          "please type just the number, like 43 or 40.5.")
+                          f"please type just the number, like {example}.")
     raw = raw.strip()
     if not raw:
         raise AnswerError("Please type a number in the box first.")
@@ -81,13 +86,12 @@ def parse_number(text: Any) -> Fraction:
     match = _NUMBER.fullmatch(cleaned)
     if not match or not (match.group(2) or match.group(3)):
         if re.fullmatch(r"[+-]?[0-9.,]*[eE][+-]?[0-9]+", cleaned, re.ASCII) and len(cleaned) > 1:
-            raise AnswerError("Please type the number in full, with digits only (like 43 or "
-                              f"40.5), not {_quoted(raw)}.")
-        raise AnswerError(f'Please type a number, like 43 or 40.5 — "{_quoted(raw)}" is not one.')
+            raise AnswerError(f"Please type the number in full, with digits only (like {example}), "
+                              f"not {_quoted(raw)}.")
+        raise AnswerError(f'Please type a number, like {example} — "{_quoted(raw)}" is not one.')
     sign, whole, decimals = match.group(1), match.group(2), match.group(3) or ""
     if len(whole.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS:
-        raise AnswerError(f"That number is far too long: no answer here has more than "
-                          f"{MAX_DIGITS} digits.")
+        raise _too_long()
     whole, decimals = whole.lstrip("0") or "0", decimals.rstrip("0")
     value = Fraction(int(whole + decimals), 10 ** len(decimals))
     return -value if sign == "-" else value
@@ -110,12 +114,7 @@ def read_number(text: Any, what: str = "a number", allow_half: bool = True,
     """
     if text is None or (isinstance(text, str) and not text.strip()):
         raise AnswerError(f"Please type {what} in the box first.")
-    try:
-        value = parse_number(text)
-    except AnswerError as problem:
-        if allow_half or "40.5" not in str(problem):
-            raise
-        raise AnswerError(str(problem).replace("43 or 40.5", "43")) from None
+    value = parse_number(text, "43 or 40.5" if allow_half else "43")
     shown = _quoted(str(text).strip())
     if abs(value) > largest:
         raise AnswerError(f"{shown} is far too large for a tarot score: please check the number.")

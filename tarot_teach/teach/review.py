@@ -21,11 +21,11 @@ from ..cards import PLAIN_SUITS, TRUMP_MASK, Card, Suit, parse_card
 from ..errors import IllegalAction
 from ..game import GameState
 from ..inference import inferences
+from ..names import seat_names
 from ..players import ComputerPlayer
 from ..rules import Phase, RuleSet
 from ..solver import best_line, card_values
 from .feedback import AnswerError, Feedback, section_link
-from ..names import SEAT_NAMES
 
 __all__ = ["points_text", "seat_names", "VoidQuestion", "void_question", "check_void_seats",
            "void_solution", "TrumpsQuestion", "trumps_question", "trumps_out",
@@ -41,15 +41,6 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 2:
         return f"{value.numerator // 2}.5" if value > 0 else f"{float(value):.1f}"
     return f"{float(value):.1f}"
-
-
-def seat_names(players: int, learner: "int | None" = None) -> list[str]:
-    """The book's names for the seats, ``You`` for the learner's seat.
-
-    >>> seat_names(4, 2)
-    ['Ada', 'Bruno', 'You', 'Dmitri']
-    """
-    return ["You" if seat == learner else SEAT_NAMES[seat] for seat in range(players)]
 
 
 _PAGE = "21-coach"

@@ -190,8 +190,9 @@ class Exercise:
         if result.section is None and not result.ok and not result.invalid_input:
             result.section = self.section
         self.feedback.value = result.html()
-        if result.ok:
-            self.progress.mark_solved(self.exercise_id)
+        if not result.invalid_input:  # a right or wrong answer is kept (the reason too)
+            reason = "" if result.ok else " ".join([result.message, *result.details])
+            self.progress.record_answer(self.exercise_id, result.ok, reason)
         self._show_status()
         return result
 

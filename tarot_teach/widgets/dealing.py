@@ -24,7 +24,7 @@ from ..cards import Card
 from ..deal import dog_position_problems, has_petit_sec
 from ..names import seat_names
 from ..rules import RuleSet
-from ..teach.dealing import (PAGE, THE_DOG, HOW_MANY, PETIT_SEC, WHO_DEALS, steps_to_positions,
+from ..teach.dealing import (THE_DOG, HOW_MANY, PETIT_SEC, WHO_DEALS, steps_to_positions,
                              DealSequence, legal_deal_steps, random_deal_sequence,
                              check_dealing_order, check_petit_sec, random_petit_sec_hand,
                              check_hand_sizes, TableQuestion, first_to_speak, next_dealer,

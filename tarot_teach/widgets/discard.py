@@ -20,7 +20,6 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import points
 from ..discard import discardable_cards
 from ..teach.discard import (CHAPTER, DiscardQuestion, discard_question_from_state,
                              random_discard_question, forced_trump_example, sample_discard,

@@ -21,7 +21,6 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import points
 from ..teach.excuse import (CHAPTER, EXCUSE_CHOICES, ExcuseSituation, excuse_answer, check_excuse,
                             random_excuse_situation, excuse_lead_position, check_after_excuse_lead,
                             ExchangeQuestion, find_exchange_deal, check_exchange_points)

@@ -1,8 +1,11 @@
 """Which exercises a learner has solved, saved on disk so that a restart loses nothing.
 
 The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:00"},
-"games": {...}}``; ``games`` keeps the card table's deal in progress), readable by this
-user only. Several pages (tabs, kernels, processes) may share it, so every save is a
+"games": {...}, "answers": {...}, "reset": "..."}``; ``games`` keeps the card table's deal
+in progress, ``answers`` every checked answer of each exercise by time — right, or wrong with
+the reason given — and ``reset`` the time of the last reset: anything older is dropped when
+files merge, so a page that has not seen the reset cannot bring old progress back). Files
+with only ``solved`` (and ``games``) load unchanged. It is readable by this user only. Several pages (tabs, kernels, processes) may share it, so every save is a
 read-merge-write under a lock (a lock file beside it): solves from everyone are kept and
 never un-solved, and each writer's own games win. Each save writes a unique temporary file
 and renames it over the old one, so a reader never sees half a file. A file that cannot be
@@ -40,11 +43,13 @@ import threading
 from pathlib import Path
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
-           "merge_into_file"]
+           "merge_into_file", "parse_record", "merge_records"]
 
 ENVIRONMENT_VARIABLE = "TAROT_TEACH_PROGRESS"
 MAX_BYTES = 8 * 1024 * 1024  # a real progress file is a few kilobytes
 MAX_DEPTH = 32  # nesting of a saved game (the card table's is 5 deep)
+MAX_ANSWERS = 40  # answers kept per exercise: the first wrong one and the latest ones
+MAX_REASON = 500  # characters of a wrong answer's reason kept
 
 
 class UnreadableProgress(ValueError):
@@ -114,6 +119,87 @@ def parse_progress(content: "bytes | str") -> "tuple[dict[str, str], dict[str, d
     return dict(solved), dict(games)
 
 
+def parse_record(content: "bytes | str") -> dict:
+    """Everything a progress file's content holds: ``solved`` and ``games`` (as
+    :func:`parse_progress`), ``answers`` (exercise id → answer time → ``{"ok": bool,
+    "reason": str}``) and ``reset`` (when everything before was forgotten, or None). Files
+    written before answers were kept have neither and load unchanged.
+
+    >>> record = parse_record('{"solved": {"a": "2026-11-30T10:00:00"}, "answers": {"a": '
+    ...     '{"2026-11-30T09:59:00.000001": {"ok": false, "reason": "Too low."}}}}')
+    >>> record["answers"]["a"]["2026-11-30T09:59:00.000001"]["reason"], record["reset"]
+    ('Too low.', None)
+    >>> parse_record('{"solved": {}, "answers": {"a": {"x": {"ok": "yes"}}}}')
+    Traceback (most recent call last):
+    ...
+    tarot_teach.widgets.progress.UnreadableProgress: its answers are not times with right or wrong
+    """
+    solved, games = parse_progress(content)
+    data = json.loads(content)  # parse_progress has checked it
+    answers = data.get("answers", {})
+    problem = UnreadableProgress("its answers are not times with right or wrong")
+    if not isinstance(answers, dict):
+        raise problem
+    for per_time in answers.values():
+        if not isinstance(per_time, dict):
+            raise problem
+        for answer in per_time.values():
+            if (not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool)
+                    or not isinstance(answer.get("reason", ""), str)):
+                raise problem
+    reset = data.get("reset")
+    if reset is not None and not isinstance(reset, str):
+        raise UnreadableProgress("its reset date is not a date")
+    return {"solved": solved, "games": games,
+            "answers": {name: dict(per_time) for name, per_time in answers.items()},
+            "reset": reset}
+
+
+def _empty() -> dict:
+    return {"solved": {}, "games": {}, "answers": {}, "reset": None}
+
+
+def _trim(per_time: dict) -> dict:
+    """At most MAX_ANSWERS answers: the first wrong one (it decides "solved first time")
+    and the latest ones."""
+    if len(per_time) <= MAX_ANSWERS:
+        return per_time
+    times = sorted(per_time)
+    keep = set(times[-(MAX_ANSWERS - 1):])
+    keep.add(next((t for t in times if not per_time[t]["ok"]), times[0]))
+    return {t: per_time[t] for t in times if t in keep}
+
+
+def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> dict:
+    """Two records merged: every solve (its earliest date) and every answer of both, minus
+    what the later reset forgot; ``newer``'s games win (only those named in ``games``, if
+    given).
+
+    >>> a = {"solved": {"x": "2026-11-30T10:00:00"}, "answers": {"x": {
+    ...     "2026-11-30T09:00:00.000000": {"ok": False}}}, "games": {}, "reset": None}
+    >>> b = {"solved": {"y": "2026-11-30T12:00:00"}, "answers": {"y": {
+    ...     "2026-11-30T12:00:00.000000": {"ok": True}}}, "games": {},
+    ...     "reset": "2026-11-30T11:00:00.000000"}
+    >>> merged = merge_records(a, b)
+    >>> merged["solved"], sorted(merged["answers"]), merged["reset"]
+    ({'y': '2026-11-30T12:00:00'}, ['y'], '2026-11-30T11:00:00.000000')
+    """
+    reset = max((r for r in (older.get("reset"), newer.get("reset")) if r), default=None)
+    solved = {name: date for name, date in _merge_solved(older["solved"], newer["solved"]).items()
+              if reset is None or date >= reset}
+    answers: dict[str, dict] = {}
+    for source in (older.get("answers", {}), newer.get("answers", {})):
+        for name, per_time in source.items():
+            kept = {t: a for t, a in per_time.items() if reset is None or t >= reset}
+            if kept:
+                answers.setdefault(name, {}).update(kept)
+    answers = {name: _trim(dict(sorted(per_time.items()))) for name, per_time in answers.items()}
+    incoming = newer["games"] if games is None else {k: newer["games"][k] for k in games
+                                                      if k in newer["games"]}
+    return {"solved": solved, "games": {**older["games"], **incoming}, "answers": answers,
+            "reset": reset}
+
+
 def _merge_solved(*sources: "dict[str, str]") -> "dict[str, str]":
     """Every solved exercise of every source, each with its earliest date."""
     merged: dict[str, str] = {}
@@ -152,11 +238,12 @@ def _locked(path: Path):
                 os.close(descriptor)  # releases the flock
 
 
-def _write(path: Path, solved: dict, games: dict) -> None:
+def _write(path: Path, record: dict) -> None:
     """Write atomically: a unique temporary file (mode 0600) renamed over ``path``."""
-    content = {"version": 1, "solved": solved}
-    if games:
-        content["games"] = games
+    content = {"version": 1, "solved": record["solved"]}
+    for key in ("games", "answers", "reset"):
+        if record.get(key):
+            content[key] = record[key]
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp",
                                              dir=path.parent)
@@ -170,17 +257,17 @@ def _write(path: Path, solved: dict, games: dict) -> None:
         raise
 
 
-def _read(path: Path) -> "tuple[dict[str, str], dict[str, dict]]":
-    """The file's content (empty when there is none); raises UnreadableProgress or OSError."""
+def _read(path: Path) -> dict:
+    """The file's record (empty when there is none); raises UnreadableProgress or OSError."""
     try:  # non-blocking: a FIFO put there must not hang the page
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        return {}, {}
+        return _empty()
     with os.fdopen(descriptor, "rb") as stream:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise UnreadableProgress("it is not a regular file")
         content = stream.read(MAX_BYTES + 1)
-    return parse_progress(content)
+    return parse_record(content)
 
 
 def _set_aside(path: Path) -> Path:
@@ -193,20 +280,20 @@ def _set_aside(path: Path) -> Path:
     return Path(aside)
 
 
-def _read_or_set_aside(path: Path) -> "tuple[dict, dict, str | None]":
-    """Under the lock: the file's content, or nothing and a message once it is set aside."""
+def _read_or_set_aside(path: Path) -> "tuple[dict, str | None]":
+    """Under the lock: the file's record, or an empty one and a message once it is set aside."""
     try:
-        solved, games = _read(path)
-        return solved, games, None
+        return _read(path), None
     except UnreadableProgress as problem:
         aside = _set_aside(path)
-        return {}, {}, (f"Your progress file was damaged ({problem}); it has been kept "
+        return _empty(), (f"Your progress file was damaged ({problem}); it has been kept "
                         f"as {aside.name} and a new one started.")
 
 
 def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) -> "str | None":
-    """Merge a progress file's content (another tab's, from the browser) into ``path``:
-    solves are added, the incoming games win. Returns a message if something went wrong.
+    """Merge a progress file's content (another tab's, from the browser, or an imported
+    file) into ``path``: solves and answers are added, the incoming games win, a later reset
+    forgets what came before it. Returns a message if something went wrong.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -219,13 +306,13 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
     """
     path = Path(path) if path is not None else default_progress_path()
     try:
-        solved, games = parse_progress(content)
+        incoming = parse_record(content)
     except UnreadableProgress as problem:
         return f"Progress from another page was ignored: {problem}."
     try:
         with _locked(path):
-            old_solved, old_games, message = _read_or_set_aside(path)
-            _write(path, _merge_solved(old_solved, solved), {**old_games, **games})
+            old, message = _read_or_set_aside(path)
+            _write(path, merge_records(old, incoming))
     except OSError as error:
         return f"Your progress could not be saved ({error.strerror or error})."
     return message
@@ -241,6 +328,8 @@ class Progress:
         self.message: "str | None" = None  # set when something had to be repaired
         self._solved: dict[str, str] = {}
         self._games: dict[str, dict] = {}  # games in progress (the card table), by key
+        self._answers: dict[str, dict] = {}  # exercise id → answer time → {"ok", "reason"}
+        self._reset: "str | None" = None  # when everything before was forgotten
         self._changed_games: set[str] = set()  # saved here since the last merge
         self._load()
 
@@ -259,23 +348,96 @@ class Progress:
     def is_solved(self, exercise_id: str) -> bool:
         return exercise_id in self._solved
 
+    @property
+    def solved_dates(self) -> "dict[str, str]":
+        """Each solved exercise with the date it was first solved."""
+        return dict(self._solved)
+
+    @property
+    def answers(self) -> "dict[str, dict[str, dict]]":
+        """Each exercise's recorded answers: time → ``{"ok": bool, "reason": str}``."""
+        return {name: dict(per_time) for name, per_time in self._answers.items()}
+
     def mark_solved(self, exercise_id: str) -> None:
         """Record a solved exercise and save at once (a failure to save is reported, not raised)."""
         if exercise_id in self._solved:
             return
-        self._solved[exercise_id] = datetime.datetime.now().isoformat(timespec="seconds")
+        self._solved[exercise_id] = datetime.datetime.now().isoformat(timespec="microseconds")
         self._save()
 
+    def record_answer(self, exercise_id: str, ok: bool, reason: str = "",
+                      when: "datetime.datetime | None" = None) -> None:
+        """Record a checked answer (right, or wrong with the engine's reason) and save; a
+        right one also marks the exercise solved.
+
+        >>> import tempfile, pathlib
+        >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
+        >>> progress.record_answer("ch07-winner", False, "The trump wins.")
+        >>> progress.record_answer("ch07-winner", True)
+        >>> [a["ok"] for a in progress.answers["ch07-winner"].values()], progress.solved
+        ([False, True], {'ch07-winner'})
+        """
+        when = when or datetime.datetime.now()
+        answer: dict = {"ok": bool(ok)}
+        if reason and not ok:
+            answer["reason"] = reason[:MAX_REASON]
+        moment = when.isoformat(timespec="microseconds")
+        per_time = self._answers.setdefault(exercise_id, {})
+        while moment in per_time:  # two answers in one microsecond: keep both
+            when += datetime.timedelta(microseconds=1)
+            moment = when.isoformat(timespec="microseconds")
+        per_time[moment] = answer
+        if ok and exercise_id not in self._solved:
+            self._solved[exercise_id] = moment
+        self._save()
+
+    def merge(self, content: "str | bytes") -> None:
+        """Merge another progress file's content (an import) into this one and save;
+        raises :class:`UnreadableProgress` (changing nothing) if it cannot be read."""
+        incoming = parse_record(content)
+        mine = merge_records(self._record(), incoming)
+        self._solved, self._answers, self._reset = mine["solved"], mine["answers"], mine["reset"]
+        for key, game in incoming["games"].items():
+            if key not in self._games:  # a game in progress here is never replaced
+                self._games[key] = game
+                self._changed_games.add(key)
+        self._save()
+
+    def refresh(self) -> None:
+        """Bring in what other pages (tabs, the browser's store) saved meanwhile."""
+        self._save()
+
+    def export(self) -> str:
+        """This progress as the JSON text of a progress file (what :meth:`merge` reads)."""
+        record = self._record()
+        content = {"version": 1, "solved": record["solved"]}
+        for key in ("games", "answers", "reset"):
+            if record[key]:
+                content[key] = record[key]
+        return json.dumps(content, indent=1, sort_keys=True)
+
     def reset(self) -> None:
-        """Forget every solve and game, in the file too (the one save that removes)."""
+        """Forget every solve, answer and game, in the file and in every page that merges
+        with it (a reset date is kept: whatever is older is dropped when merged)."""
         self._solved.clear()
         self._games.clear()
+        self._answers.clear()
         self._changed_games.clear()
+        self._reset = datetime.datetime.now().isoformat(timespec="microseconds")
         try:
             with _locked(self.path):
-                _write(self.path, {}, {})
+                old, _message = _read_or_set_aside(self.path)
+                merged = merge_records(old, self._record())
+                merged["games"] = {}
+                _write(self.path, merged)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror or error})."
+            return
+        self._solved, self._answers = merged["solved"], merged["answers"]
+
+    def _record(self) -> dict:
+        return {"solved": dict(self._solved), "games": dict(self._games),
+                "answers": {k: dict(v) for k, v in self._answers.items()}, "reset": self._reset}
 
     def saved_game(self, key: str) -> "dict | None":
         """The game saved under ``key`` (a JSON object), or None."""
@@ -289,7 +451,7 @@ class Progress:
 
     def _load(self) -> None:
         try:
-            self._solved, self._games = _read(self.path)
+            self._set(_read(self.path))
             return
         except OSError as error:
             self.message = (f"Your progress could not be read ({error.strerror or error}); "
@@ -299,22 +461,26 @@ class Progress:
             pass
         try:  # set it aside under the lock, unless another page mended it meanwhile
             with _locked(self.path):
-                self._solved, self._games, self.message = _read_or_set_aside(self.path)
+                record, self.message = _read_or_set_aside(self.path)
+                self._set(record)
         except OSError as error:
             self.message = (f"Your progress file could not be read or set aside "
                             f"({error.strerror or error}); it is left as it is.")
 
+    def _set(self, record: dict) -> None:
+        self._solved, self._games = record["solved"], record["games"]
+        self._answers, self._reset = record["answers"], record["reset"]
+
     def _save(self) -> None:
         try:
             with _locked(self.path):
-                old_solved, old_games, message = _read_or_set_aside(self.path)
-                solved = _merge_solved(old_solved, self._solved)
-                games = {**old_games, **{k: self._games[k] for k in self._changed_games}}
-                _write(self.path, solved, games)
+                old, message = _read_or_set_aside(self.path)
+                merged = merge_records(old, self._record(), games=self._changed_games)
+                _write(self.path, merged)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror or error})."
             return
-        self._solved, self._games = solved, games
+        self._set(merged)
         self._changed_games.clear()
         if message:
             self.message = message

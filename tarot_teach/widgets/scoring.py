@@ -23,7 +23,7 @@ import random
 
 import ipywidgets as widgets
 
-from ..scoring import explain_score, score
+from ..scoring import explain_score
 from ..teach.scoring import (SEAT_NAMES, random_summary, describe_summary, check_deal_score,
                              SheetDeal, random_sheet, sheet_totals, check_sheet)
 from .base import Feedback, NumberExercise, NumberField, section_link

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from ..bidding import callable_cards
 from ..names import the
-from ..scoring import explain_score, score
+from ..scoring import explain_score
 from ..teach.tables import (_PAGES, _SCORE_ANCHORS, random_score_summary, describe_summary,
                             check_split, HandfulQuestion, handful_question, best_handful,
                             check_handful, CallQuestion, _COURTS, call_question, check_call,

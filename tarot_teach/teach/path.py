@@ -1,0 +1,165 @@
+"""The learning path: where a learner stands on each exercise, and when an exercise answered
+wrong should come back for practice. Pure functions of the progress record (solve dates and
+answers, see :mod:`tarot_teach.widgets.progress`) and of the date: no widgets, no clock.
+
+An exercise is *not tried*, *tried* (answered, never right), *solved*, or *solved first time*
+(no wrong answer before its first right one).
+
+>>> answers = {"2026-11-01T10:00:00.000000": {"ok": False, "reason": "The trump wins."},
+...            "2026-11-01T10:01:00.000000": {"ok": True}}
+>>> state("2026-11-01T10:01:00", answers)
+'solved'
+>>> state("2026-11-01T09:00:00", {})
+'solved first time'
+>>> state(None, {"2026-11-01T10:00:00.000000": {"ok": False}}), state(None, {})
+('tried', 'not tried')
+
+A wrong answer brings the exercise back one day later; each right answer given once it is due
+pushes it further (3, then 7, 14 and 30 days); after that it is learnt. A new wrong answer
+starts again.
+
+>>> import datetime
+>>> due(answers)
+datetime.datetime(2026, 11, 2, 10, 0)
+>>> later = {**answers, "2026-11-02T12:00:00.000000": {"ok": True}}
+>>> due(later)
+datetime.datetime(2026, 11, 5, 12, 0)
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+__all__ = ["NOT_TRIED", "TRIED", "SOLVED", "FIRST_TIME", "INTERVALS", "state", "wrong_answers",
+           "due", "due_for_practice", "ChapterProgress", "chapter_progress", "STATE_WORDS"]
+
+NOT_TRIED, TRIED, SOLVED, FIRST_TIME = "not tried", "tried", "solved", "solved first time"
+STATE_WORDS = {NOT_TRIED: "not tried yet", TRIED: "tried, not solved yet", SOLVED: "solved",
+               FIRST_TIME: "solved first time"}
+INTERVALS = (1, 3, 7, 14, 30)
+"""Days before a missed exercise comes back: after the wrong answer, then after each right
+answer given when it was due."""
+
+
+def _when(moment: str) -> datetime.datetime:
+    return datetime.datetime.fromisoformat(moment)
+
+
+def state(solved_on: "str | None", answers: Mapping[str, Mapping]) -> str:
+    """The exercise's state from its first solve date (or None) and its answers."""
+    wrong = [moment for moment, answer in answers.items() if not answer.get("ok")]
+    if solved_on is None:
+        rights = [moment for moment, answer in answers.items() if answer.get("ok")]
+        if not rights:
+            return TRIED if wrong else NOT_TRIED
+        solved_on = min(rights)
+    if any(_when(moment) < _when(solved_on) for moment in wrong):
+        return SOLVED
+    return FIRST_TIME
+
+
+@dataclass(frozen=True)
+class WrongAnswers:
+    """How often an exercise was answered wrong, when last, and the reason given then."""
+
+    count: int
+    last: "datetime.datetime | None"
+    reason: str
+
+
+def wrong_answers(answers: Mapping[str, Mapping]) -> WrongAnswers:
+    """The wrong answers among ``answers``.
+
+    >>> wrong_answers({"2026-11-01T10:00:00": {"ok": False, "reason": "Too low."},
+    ...                "2026-11-01T09:00:00": {"ok": False}})
+    WrongAnswers(count=2, last=datetime.datetime(2026, 11, 1, 10, 0), reason='Too low.')
+    """
+    wrong = sorted((moment, answer) for moment, answer in answers.items() if not answer.get("ok"))
+    if not wrong:
+        return WrongAnswers(0, None, "")
+    moment, answer = wrong[-1]
+    return WrongAnswers(len(wrong), _when(moment), str(answer.get("reason", "")))
+
+
+def due(answers: Mapping[str, Mapping],
+        intervals: Iterable[int] = INTERVALS) -> "datetime.datetime | None":
+    """When the exercise should next come back for practice; None if it never went wrong
+    or is learnt again (a right answer given when due at every step since the last wrong).
+
+    >>> due({"2026-11-01T10:00:00": {"ok": True}}) is None
+    True
+    >>> early = {"2026-11-01T10:00:00": {"ok": False}, "2026-11-01T10:05:00": {"ok": True}}
+    >>> due(early)  # the right answer came before it was due: it still comes back
+    datetime.datetime(2026, 11, 2, 10, 0)
+    """
+    intervals = tuple(intervals)
+    ordered = sorted((_when(moment), bool(answer.get("ok"))) for moment, answer in answers.items())
+    last_wrong = max((moment for moment, ok in ordered if not ok), default=None)
+    if last_wrong is None:
+        return None
+    step, next_time = 0, last_wrong + datetime.timedelta(days=intervals[0])
+    for moment, ok in ordered:
+        if ok and moment > last_wrong and moment >= next_time:
+            step += 1
+            if step >= len(intervals):
+                return None
+            next_time = moment + datetime.timedelta(days=intervals[step])
+    return next_time
+
+
+def due_for_practice(all_answers: Mapping[str, Mapping[str, Mapping]],
+                     now: datetime.datetime) -> list[str]:
+    """The exercises due for practice at ``now``, the longest overdue first.
+
+    >>> now = datetime.datetime(2026, 11, 5)
+    >>> due_for_practice({"a": {"2026-11-01T10:00:00": {"ok": False}},
+    ...                   "b": {"2026-11-04T10:00:00": {"ok": False}},
+    ...                   "c": {"2026-10-31T10:00:00": {"ok": False}}}, now)
+    ['c', 'a']
+    """
+    waiting = []
+    for name, answers in all_answers.items():
+        when = due(answers)
+        if when is not None and when <= now:
+            waiting.append((when, name))
+    return [name for _when_due, name in sorted(waiting)]
+
+
+@dataclass(frozen=True)
+class ChapterProgress:
+    """One chapter's exercises (id, title, state) and how many are solved."""
+
+    title: str
+    page: str
+    exercises: "tuple[tuple[str, str, str], ...]"
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for _id, _title, st in self.exercises if st in (SOLVED, FIRST_TIME))
+
+    @property
+    def first_time(self) -> int:
+        return sum(1 for _id, _title, st in self.exercises if st == FIRST_TIME)
+
+
+def chapter_progress(chapters: Iterable[Mapping], solved: Mapping[str, str],
+                     answers: Mapping[str, Mapping], titles: Mapping[str, str]) -> list:
+    """Each chapter with exercises (from the course map), with every exercise's state;
+    ``titles`` names the exercises (by id) in words.
+
+    >>> chapters = [{"page": "07-tricks", "title": "Playing tricks",
+    ...              "exercises": [{"id": "a"}, {"id": "b"}]}, {"page": "x", "exercises": []}]
+    >>> [c.exercises for c in chapter_progress(chapters, {"a": "2026-11-01T10:00:00"}, {},
+    ...                                        {"a": "Who wins?", "b": "May you play it?"})]
+    [(('a', 'Who wins?', 'solved first time'), ('b', 'May you play it?', 'not tried'))]
+    """
+    result = []
+    for chapter in chapters:
+        rows = tuple((item["id"], titles.get(item["id"], "Exercise"),
+                      state(solved.get(item["id"]), answers.get(item["id"], {})))
+                     for item in chapter["exercises"])
+        if rows:
+            result.append(ChapterProgress(chapter.get("title", ""), chapter["page"], rows))
+    return result

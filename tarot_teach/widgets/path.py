@@ -1,0 +1,301 @@
+"""The "Your progress" page: every chapter's exercises with their state, the guided hands
+played through, a chart, Reset (with confirmation), Export and Import, and — when the
+learner opts in — the exercises answered wrong brought back, spaced out over later visits.
+
+All of it reads and writes the one progress store (:class:`~.progress.Progress`); states and
+spacing come from :mod:`tarot_teach.teach.path`. The chart is SVG (no matplotlib: it must
+work in the browser's Python).
+
+>>> import tempfile, pathlib
+>>> from tarot_teach.widgets.progress import Progress
+>>> page = ProgressPage(Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json"))
+>>> page.reset_button.click()            # one click only asks
+>>> page.confirm_box.layout.display
+''
+>>> page.cancel_button.click()
+>>> page.confirm_box.layout.display
+'none'
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import random
+
+import ipywidgets as widgets
+
+from ..teach import path as learning
+from ..teach.course_map import CHAPTERS
+from ..teach.feedback import escape_text
+from .progress import Progress, UnreadableProgress
+
+__all__ = ["ProgressPage", "exercise_titles", "progress_chart_svg"]
+
+SETTINGS_KEY = "progress-page"  # kept with the saved games: {"practise": bool}
+MAX_PRACTICE = 3  # exercises brought back at once
+MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700"),
+         learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
+
+
+def _exercise_classes() -> dict:
+    from . import EXERCISES
+
+    return {cls.__name__: cls for cls in EXERCISES}
+
+
+def exercise_titles(chapters=CHAPTERS) -> "dict[str, str]":
+    """Each exercise's (and guided hand's) title in words, by id.
+
+    >>> exercise_titles()["ch07-winner"]
+    'Who wins the trick?'
+    """
+    classes = _exercise_classes()
+    titles = {}
+    for chapter in chapters:
+        for item in chapter["exercises"]:
+            cls = classes.get(item["kind"])
+            titles[item["id"]] = item.get("title") or (cls.title if cls else "Exercise")
+    return titles
+
+
+def progress_chart_svg(rows: "list[learning.ChapterProgress]") -> str:
+    """One bar per chapter: solved first time (dark), solved after a miss (light), out of
+    the chapter's exercises.
+
+    >>> row = learning.ChapterProgress("Tricks", "07-tricks", (("a", "A", "solved"),
+    ...                                                         ("b", "B", "not tried")))
+    >>> svg = progress_chart_svg([row])
+    >>> svg.startswith("<svg") and "Tricks: 1 of 2 solved" in svg
+    True
+    """
+    bar, label_width, height = 200, 190, 22
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="100%" '
+             f'viewBox="0 0 {label_width + bar + 60} {height * len(rows) + 8}" '
+             f'style="max-width:460px;font:12px sans-serif" aria-label="Exercises solved '
+             f'in each chapter">']
+    for number, row in enumerate(rows):
+        y = 4 + number * height
+        total = len(row.exercises)
+        first = bar * row.first_time // total
+        solved = bar * row.solved // total
+        title = escape_text(row.title)
+        parts.append(
+            f'<g><title>{title}: {row.solved} of {total} solved</title>'
+            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">'
+            f'{escape_text(row.title[:30])}</text>'
+            f'<rect x="{label_width}" y="{y + 3}" width="{bar}" height="14" fill="#eee"/>'
+            f'<rect x="{label_width}" y="{y + 3}" width="{solved}" height="14" fill="#8fd1b5"/>'
+            f'<rect x="{label_width}" y="{y + 3}" width="{first}" height="14" fill="#00734d"/>'
+            f'<text x="{label_width + bar + 6}" y="{y + 14}">{row.solved}/{total}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class ProgressPage:
+    """The progress overview with its buttons; ``now`` (a function) is for tests."""
+
+    def __init__(self, progress: "Progress | None" = None, chapters=CHAPTERS,
+                 now=datetime.datetime.now) -> None:
+        self.progress = progress if progress is not None else Progress.default()
+        self.chapters = chapters
+        self.now = now
+        self.titles = exercise_titles(chapters)
+        self.overview = widgets.HTML()
+        self.overview.add_class("tt-progress-overview")
+        self.chart = widgets.HTML()
+        self.message = widgets.HTML()
+        self.message.add_class("tt-feedback")
+
+        self.reset_button = widgets.Button(description="Reset my progress…",
+                                           tooltip="Forget every exercise solved")
+        self.reset_button.add_class("tt-reset")
+        self.confirm_button = widgets.Button(description="Yes, forget everything",
+                                             button_style="danger")
+        self.confirm_button.add_class("tt-reset-confirm")
+        self.cancel_button = widgets.Button(description="No, keep it")
+        self.confirm_box = widgets.HBox(
+            [widgets.HTML("Forget every exercise solved and every answer? This cannot be "
+                          "undone (export your progress first to keep a copy).&nbsp;"),
+             self.confirm_button, self.cancel_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"))
+        self.reset_button.on_click(lambda _: self._ask_reset())
+        self.confirm_button.on_click(lambda _: self.reset())
+        self.cancel_button.on_click(lambda _: self._hide_confirm())
+
+        self.export_link = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description="Choose a file")
+        self.import_button = widgets.Button(description="Import",
+                                            tooltip="Add the chosen file's progress to yours")
+        self.import_button.add_class("tt-import")
+        self.import_button.on_click(lambda _: self.import_upload())
+
+        self.practise_box = widgets.Checkbox(value=self._settings().get("practise", False),
+                                             description="Bring back exercises I got wrong",
+                                             indent=False,
+                                             layout=widgets.Layout(width="auto"))
+        self.practise_box.observe(lambda _change: self._practise_changed(), names="value")
+        self.practice_note = widgets.HTML()
+        self.practice_area = widgets.VBox()
+        self.practice_exercises: list = []
+
+        self.widget = widgets.VBox(
+            [self.message, self.chart, self.overview,
+             widgets.HTML("<h3>Practise your mistakes</h3>"), self.practise_box,
+             self.practice_note, self.practice_area,
+             widgets.HTML("<h3>Keep, move or start again</h3>"), self.export_link,
+             widgets.HBox([self.upload, self.import_button],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.reset_button, self.confirm_box],
+            layout=widgets.Layout(max_width="100%"))
+        self.widget.add_class("tt-progress-page")
+        self.progress.refresh()
+        self.render()
+        self._show_practice()
+
+    # ----- showing ---------------------------------------------------------------------
+
+    def rows(self) -> "list[learning.ChapterProgress]":
+        return learning.chapter_progress(self.chapters, self.progress.solved_dates,
+                                         self.progress.answers, self.titles)
+
+    def render(self) -> None:
+        """Draw the overview, the chart and the export link from the store."""
+        answers = self.progress.answers
+        exercise_rows = [row for row in self.rows() if not row.page.startswith("20-")]
+        guided_rows = [row for row in self.rows() if row.page.startswith("20-")]
+        html = []
+        for row in exercise_rows:
+            items = "".join(self._item_html(ident, title, st, answers.get(ident, {}))
+                            for ident, title, st in row.exercises)
+            html.append(f'<details class="tt-chapter" open><summary><a href="{row.page}.html">'
+                        f'{escape_text(row.title)}</a> — {row.solved} of {len(row.exercises)} '
+                        f'solved</summary><ul style="margin:0.2em 0">{items}</ul></details>')
+        for row in guided_rows:
+            items = "".join(self._item_html(ident, title, st, {}, guided=True)
+                            for ident, title, st in row.exercises)
+            html.append(f'<h3>Guided hands</h3><p>{row.solved} of {len(row.exercises)} '
+                        f'played through with every question right.</p>'
+                        f'<ul style="margin:0.2em 0">{items}</ul>')
+        self.overview.value = "".join(html)
+        self.chart.value = progress_chart_svg(exercise_rows) if exercise_rows else ""
+        encoded = base64.b64encode(self.progress.export().encode("utf-8")).decode("ascii")
+        self.export_link.value = (
+            f'<a class="tt-export" download="tarot-progress.json" '
+            f'href="data:application/json;base64,{encoded}">Download your progress</a> '
+            "(a small file you can import on another computer or browser).")
+        if self.progress.message:
+            self.message.value = f'<span style="color:#8a6d00">{escape_text(self.progress.message)}</span>'
+
+    def _item_html(self, ident: str, title: str, state: str, answers: dict,
+                   guided: bool = False) -> str:
+        mark, colour = MARKS[state]
+        words = ("played through" if state in (learning.SOLVED, learning.FIRST_TIME)
+                 else "not played through yet") if guided else learning.STATE_WORDS[state]
+        line = (f'<li class="tt-state" data-state="{escape_text(state)}">'
+                f'<span style="color:{colour}">{mark}</span> {escape_text(title)} — {words}')
+        wrong = learning.wrong_answers(answers)
+        if wrong.count:
+            times = "once" if wrong.count == 1 else f"{wrong.count} times"
+            line += (f'<br><small style="color:#555">Answered wrong {times}, last on '
+                     f'{wrong.last:%d %B at %H:%M}')
+            if wrong.reason:
+                line += f": “{escape_text(wrong.reason[:160])}”"
+            line += "</small>"
+        return line + "</li>"
+
+    # ----- reset, export, import -----------------------------------------------------------
+
+    def _ask_reset(self) -> None:
+        self.confirm_box.layout.display = ""
+
+    def _hide_confirm(self) -> None:
+        self.confirm_box.layout.display = "none"
+
+    def reset(self) -> None:
+        """Forget everything (called by the confirmation button only)."""
+        self.progress.reset()
+        self._hide_confirm()
+        self.practise_box.value = False
+        self.message.value = "Your progress has been reset: every exercise is new again."
+        self.render()
+        self._show_practice()
+
+    def import_text(self, content: "str | bytes") -> bool:
+        """Merge an exported progress file into this one; a file that cannot be read
+        changes nothing and says why."""
+        try:
+            self.progress.merge(content)
+        except UnreadableProgress as problem:
+            self.message.value = ('<span style="color:#8a6d00">⚠ That file could not be '
+                                  f'imported: {escape_text(problem)}. Nothing was changed.</span>')
+            return False
+        self.message.value = ("✔ Imported: its progress has been added to yours "
+                              "(nothing you had was removed).")
+        self.practise_box.value = self._settings().get("practise", self.practise_box.value)
+        self.render()
+        self._show_practice()
+        return True
+
+    def import_upload(self) -> bool:
+        files = list(self.upload.value)
+        if not files:
+            self.message.value = ('<span style="color:#8a6d00">⚠ Choose a progress file '
+                                  "first, then press Import.</span>")
+            return False
+        content = files[0]["content"]
+        done = self.import_text(bytes(content))
+        self.upload.value = ()
+        return done
+
+    # ----- practising mistakes -------------------------------------------------------------
+
+    def _settings(self) -> dict:
+        return dict(self.progress.saved_game(SETTINGS_KEY) or {})
+
+    def _practise_changed(self) -> None:
+        if self._settings().get("practise", False) != self.practise_box.value:
+            self.progress.save_game(SETTINGS_KEY, {"practise": self.practise_box.value})
+        self._show_practice()
+
+    def due_exercises(self) -> "list[str]":
+        """Ids of the exercises due for practice now (those on a page of the book)."""
+        known = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]
+                 if item["kind"] != "guided"}
+        due = learning.due_for_practice(self.progress.answers, self.now())
+        return [ident for ident in due if ident in known]
+
+    def _show_practice(self) -> None:
+        self.practice_exercises = []
+        if not self.practise_box.value:
+            self.practice_note.value = ""
+            self.practice_area.children = ()
+            return
+        due = self.due_exercises()
+        classes = _exercise_classes()
+        items = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]}
+        seed = random.Random(self.now().isoformat()).randrange(10 ** 6)
+        for ident in due[:MAX_PRACTICE]:
+            item = items[ident]
+            cls = classes.get(item["kind"])
+            if cls is None:
+                continue
+            exercise = cls(seed=seed, exercise_id=ident, progress=self.progress,
+                           **item.get("options", {}))
+            exercise.check_button.on_click(lambda _button: self.render())
+            self.practice_exercises.append(exercise)
+        self.practice_area.children = tuple(e.widget for e in self.practice_exercises)
+        if self.practice_exercises:
+            more = len(due) - len(self.practice_exercises)
+            self.practice_note.value = (
+                "These exercises went wrong before; try a fresh question of each."
+                + (f" {more} more will come after these." if more > 0 else ""))
+        else:
+            upcoming = [learning.due(a) for a in self.progress.answers.values()]
+            upcoming = sorted(d for d in upcoming if d is not None)
+            self.practice_note.value = (
+                "Nothing to practise today."
+                + (f" The next exercise comes back on {upcoming[0]:%d %B}." if upcoming else
+                   " Exercises you answer wrong will come back here a day later, then after "
+                   "3, 7, 14 and 30 days each time you get them right."))
