@@ -59,7 +59,7 @@ def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple
     screen; return (ms from navigation start to the first feedback, ms of the click)."""
     if url:
         page.goto(url, wait_until="commit")
-    check = page.locator(".tt-check").first
+    check = page.locator(".tt-check").locator("visible=true").first  # (not in a closed box)
     check.wait_for(state="visible", timeout=timeout)
     clicked = page.evaluate("performance.now()")
     check.click()
@@ -77,7 +77,8 @@ def next_page(page, timeout: float = 60_000) -> "float | None":
     link.click()
     page.wait_for_function("n => window.ttLive && window.ttLive.pageName !== n", arg=name,
                            timeout=timeout)
-    if not page.locator("script#tt-live-cells").count() or not page.locator(".tt-check").count():
+    if not page.locator("script#tt-live-cells").count() or not page.locator(
+            ".tt-check").locator("visible=true").count():
         page.wait_for_function("() => window.ttLive.status === 'ready'", timeout=timeout)
         return page.evaluate("performance.now()") - started
     feedback, _ = open_and_answer(page, None, timeout)

@@ -52,7 +52,8 @@ def page_exercises(text: str) -> list[dict]:
             ident = keywords.get("exercise_id")
             if not (isinstance(ident, ast.Constant) and isinstance(ident.value, str)):
                 continue
-            name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             entry = {"id": ident.value, "kind": name}
             if name in ("GuidedHand", "GuidedHandWidget"):
                 hand = next((a for a in ast.walk(call.args[0]) if isinstance(a, ast.Constant)

@@ -118,8 +118,6 @@ class Position:
         if not contract.takes_dog:
             aside = state.dog
         aside_side = 1 if contract is Bid.GUARD_AGAINST else 0
-        self.aside_small = [False, False]
-        self.aside_small[aside_side] = bool(aside & SMALL_MASK)
         base = sum(units[i] for i in range(78) if state.piles[0] >> i & 1)
         if aside_side == 0:
             base += sum(units[i] for i in range(78) if aside >> i & 1)

@@ -138,6 +138,18 @@ def test_a_reset_is_not_undone_by_a_page_that_has_not_seen_it(tmp_path):
     assert Progress(path).solved == {"c"}  # an old copy (another tab's) cannot bring it back
 
 
+def test_an_imported_reset_forgets_the_saved_games_too(tmp_path):
+    path = tmp_path / "progress.json"
+    Progress(path).save_game("table", {"deal": 3})
+    other = Progress(tmp_path / "other.json")
+    other.reset()
+    assert merge_into_file(other.path.read_text(), path) is None
+    assert Progress(path).saved_game("table") is None
+    Progress(path).save_game("table", {"deal": 4})  # a new game after the reset stays
+    assert merge_into_file(other.path.read_text(), path) is None
+    assert Progress(path).saved_game("table") == {"deal": 4}
+
+
 def test_many_answers_are_trimmed_but_the_first_wrong_one_is_kept(tmp_path):
     progress = Progress(tmp_path / "progress.json")
     progress.record_answer("x", True, when=START)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import json
 import re
 
 import pytest
@@ -78,7 +77,7 @@ def test_reset_needs_a_confirmation_and_forgets_everything(progress):
     page.reset_button.click()
     page.confirm_button.click()
     assert Progress(progress.path).solved == set() and Progress(progress.path).answers == {}
-    assert set(states(page)) == {"not tried"} and "reset" in page.message.value
+    assert set(states(page)) == {"not tried"} and "reset" in page.keep_message.value
     assert page.confirm_box.layout.display == "none"
 
 
@@ -95,7 +94,7 @@ def test_export_then_import_elsewhere_merges_and_keeps_what_was_there(tmp_path):
     away.record_answer("ch02-find-bouts", True, when=START)
     away_page = ProgressPage(away)
     assert away_page.import_text(exported(ProgressPage(home)))
-    assert "Imported" in away_page.message.value
+    assert "Imported" in away_page.keep_message.value
     assert Progress(away.path).solved == {"ch07-winner", "ch02-find-bouts"}
     assert Progress(away.path).answers["ch03-target"] == home.answers["ch03-target"]
     assert away_page.import_text(exported(ProgressPage(home)))  # twice: nothing doubles
@@ -109,7 +108,8 @@ def test_an_unreadable_import_says_why_and_changes_nothing(progress, content):
     before = progress.path.read_bytes()
     page = ProgressPage(progress)
     assert not page.import_text(content)
-    assert "could not be imported" in page.message.value and "Nothing was changed" in page.message.value
+    said = page.keep_message.value
+    assert "could not be imported" in said and "Nothing was changed" in said
     assert progress.path.read_bytes() == before
 
 
@@ -118,7 +118,7 @@ def test_import_through_the_file_upload(progress, tmp_path):
     other.record_answer("ch07-winner", True)
     page = ProgressPage(progress)
     page.import_button.click()
-    assert "Choose a progress file" in page.message.value
+    assert "Choose a progress file" in page.keep_message.value
     page.upload.value = ({"name": "tarot-progress.json", "type": "application/json",
                           "size": 10, "content": memoryview(other.export().encode()),
                           "last_modified": datetime.datetime(2026, 11, 1)},)
@@ -151,11 +151,11 @@ def test_an_answer_just_missed_is_not_due_yet(progress):
     page = ProgressPage(progress, now=lambda: START + datetime.timedelta(hours=2))
     page.practise_box.value = True
     assert page.practice_exercises == []
-    assert f"{START + DAY:%d %B}" in page.practice_note.value
+    assert f"{(START + DAY).day} {START + DAY:%B}" in page.practice_note.value
 
 
 def test_chapter_names_are_words_not_ids(progress):
     page = ProgressPage(progress)
     text = re.sub(r"<[^>]+>", " ", page.overview.value)
     assert "ch0" not in text and "Exercise" not in text.replace("exercise", "")
-    assert "Playing tricks" in text and json.dumps("x")  # a sanity anchor
+    assert "Playing tricks" in text

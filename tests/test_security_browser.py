@@ -272,6 +272,47 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
     assert not any(s["token"] in terminal for s in sessions)
 
 
+def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
+        built_book, tmp_path):  # noqa: F811
+    """The server closes a WebSocket carrying a message over 10 MiB: the page says so and
+    Reconnect brings the same kernel back (nothing else lost)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    process, opened = _start_tutorial(port, tmp_path, tmp_path / "terminal.txt")
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                page = browser.new_context().new_page()
+                sessions = []
+                page.on("response", lambda r: sessions.append(r.json())
+                        if r.url.endswith("session.json") and r.status == 200 else None)
+                page.goto(opened)
+                page.wait_for_url(base)
+                page.goto(base + "book/10-three-players.html")
+                _live(page)
+                box = page.locator(".tt-live .tt-exercise input[type=text]").first
+                box.evaluate("""(el, size) => {
+                    el.value = "7".repeat(size);
+                    el.dispatchEvent(new Event("input", {bubbles: true}));
+                    el.dispatchEvent(new Event("change", {bubbles: true}));
+                }""", 11 * 1024 * 1024)
+                page.locator(".tt-live-lost").wait_for(timeout=30_000)
+                assert "connection" in page.locator(".tt-live-lost").inner_text()
+                page.wait_for_timeout(2000)
+                assert page.evaluate("window.ttLive.status") == "disconnected"
+                page.locator(".tt-live-reconnect").click()
+                page.wait_for_function("!document.querySelector('.tt-live-lost')",
+                                       timeout=30_000)
+                assert page.evaluate("window.ttLive.status") == "ready"
+                assert sessions[-1]["kernel"] == sessions[0]["kernel"]
+            finally:
+                browser.close()
+    finally:
+        _stop(process)
+    assert "Traceback" not in (tmp_path / "terminal.txt").read_text()
+
+
 # ----------------------------------------------------------- static mode: several tabs
 
 

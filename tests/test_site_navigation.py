@@ -281,3 +281,23 @@ def test_local_mode_keeps_one_kernel_per_tab(tarot_teach_server):  # noqa: F811
         finally:
             browser.close()
     assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_a_python_that_cannot_start_says_so_in_place(built_book, counted_site):  # noqa: F811
+    """No endless "Starting Python…": when Pyodide cannot load, the exercise says so."""
+    base, _ = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(service_workers="block")
+            context.route("**/pyodide.asm.wasm*", lambda route: route.abort())
+            context.add_init_script("window.ttLiveStartTimeout = 20000")  # (default 3 min)
+            page = context.new_page()
+            page.goto(base + "book/07-tricks.html", wait_until="commit")
+            page.wait_for_function("window.ttLive && window.ttLive.status === 'failed'",
+                                   timeout=60_000)
+            notice = page.locator(".tt-live-wait").first
+            assert "could not start" in notice.inner_text()
+            assert "Traceback" not in page.locator("main").inner_text()
+        finally:
+            browser.close()

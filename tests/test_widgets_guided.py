@@ -131,3 +131,10 @@ def test_review_this_deal_at_the_end_of_the_hand():
     assert widget.review.output.value.count('class="tt-review-row"') == len(entries)
     widget.back_button.click()
     assert widget.review.widget.layout.display == "none"
+    # One feedback area per widget: the browser tests find the hand's feedback by its class.
+
+    def walk(w):
+        yield w
+        for child in getattr(w, "children", ()):
+            yield from walk(child)
+    assert sum("tt-feedback" in w._dom_classes for w in walk(widget.widget)) == 1

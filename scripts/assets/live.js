@@ -85,6 +85,18 @@
     state.errors.push(text);
     setStatus("failed");
     console.error("live exercises: " + text);
+    var page = state.page;
+    if (page && !page.live) { // say so where the learner waits, instead of counting on
+      clearTimeout(page.timer);
+      page.live = true;
+      page.queue = [];
+      page.notices.forEach(function (n) {
+        n.text.textContent = "This exercise could not start here, so it cannot answer. " +
+          "Reloading the page may help.";
+        n.seconds.textContent = "";
+        n.kept.textContent = "";
+      });
+    }
   }
 
   // ------------------------------------------------------------------ the kernel
@@ -509,10 +521,16 @@
       });
     });
     var answers = {};
+    var plain = function (value) {
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+    };
     [older.answers || {}, newer.answers || {}].forEach(function (source) {
-      Object.keys(source).forEach(function (name) {
-        Object.keys(source[name] || {}).forEach(function (time) {
-          if (!reset || time >= reset) {
+      Object.keys(source).filter(function (name) {
+        return plain(source[name]);
+      }).forEach(function (name) {
+        Object.keys(source[name]).forEach(function (time) {
+          var answer = source[name][time];
+          if (plain(answer) && typeof answer.ok === "boolean" && (!reset || time >= reset)) {
             answers[name] = answers[name] || {};
             answers[name][time] = source[name][time];
           }
@@ -520,7 +538,9 @@
       });
     });
     var games = {};
-    [older.games, newer.games].forEach(function (source) {
+    // A reset that only the newer side has seen forgets the older side's games too.
+    var forgotten = newer.reset && newer.reset === reset && older.reset !== reset;
+    [forgotten ? {} : older.games, newer.games].forEach(function (source) {
       Object.keys(source).forEach(function (key) {
         games[key] = source[key];
       });
@@ -1141,7 +1161,15 @@
         fail("running the page", error);
       });
     });
-    Promise.all([connected, modules, domReady()]).then(function (results) {
+    // Pyodide never settles when its WebAssembly cannot be loaded: give up after a while
+    // (window.ttLiveStartTimeout, ms, for the tests) rather than count seconds for ever.
+    var patience = new Promise(function (resolve, reject) {
+      setTimeout(function () {
+        reject(new Error("Python did not start within " +
+          Math.round((window.ttLiveStartTimeout || 180000) / 1000) + " s"));
+      }, window.ttLiveStartTimeout || 180000);
+    });
+    Promise.race([Promise.all([connected, modules, domReady()]), patience]).then(function (results) {
       if (!info || (info.mode !== "jupyter" && info.mode !== "lite")) {
         if (info && info.mode === "locked") {
           showNotice("The exercises on this page are not live in this browser. Start the " +

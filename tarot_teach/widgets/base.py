@@ -257,8 +257,12 @@ class NumberExercise(Exercise):
         return []
 
     def box_layout(self, rows: list) -> list:
-        """The number boxes (each in its labelled row) as shown; override to arrange them."""
-        return rows
+        """The number boxes (each in its labelled row) as shown; override to arrange them.
+
+        By default the rows stand in :attr:`rows_box`, from which a skipped row is removed
+        (not merely hidden: the page then holds no box that cannot be filled)."""
+        self.rows_box = widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
+        return [self.rows_box]
 
     def skipped_fields(self, question: Any) -> "set[str]":
         """Keys of the boxes this question does not ask for (hidden, not read)."""
@@ -266,6 +270,7 @@ class NumberExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.number_specs = {spec.key: spec for spec in self.number_fields()}
+        self.rows_box = None
         self.boxes: dict[str, widgets.Text] = {}
         self.rows: dict[str, Any] = {}
         for key, spec in self.number_specs.items():
@@ -282,9 +287,15 @@ class NumberExercise(Exercise):
 
     def reset_inputs(self, question: Any) -> None:
         skipped = self.skipped_fields(question)
-        for key, box in self.boxes.items():
+        for box in self.boxes.values():
             box.value = ""
-            self.rows[key].layout.display = "none" if key in skipped else ""
+        if self.rows_box is not None:
+            shown = tuple(row for key, row in self.rows.items() if key not in skipped)
+            if self.rows_box.children != shown:
+                self.rows_box.children = shown
+        else:  # a layout of the subclass's own: hide what is skipped
+            for key, row in self.rows.items():
+                row.layout.display = "none" if key in skipped else ""
 
     def read_numbers(self) -> dict:
         """Every box asked for, read as a number (``None`` for an empty optional box)."""

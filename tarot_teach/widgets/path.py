@@ -106,6 +106,8 @@ class ProgressPage:
         self.chart = widgets.HTML()
         self.message = widgets.HTML()
         self.message.add_class("tt-feedback")
+        self.keep_message = widgets.HTML()  # what reset and import say, beside their buttons
+        self.keep_message.add_class("tt-feedback")
 
         self.reset_button = widgets.Button(description="Reset my progress…",
                                            tooltip="Forget every exercise solved")
@@ -140,16 +142,22 @@ class ProgressPage:
         self.practice_area = widgets.VBox()
         self.practice_exercises: list = []
 
-        self.widget = widgets.VBox(
-            [self.message, self.chart, self.overview,
-             widgets.HTML("<h3>Practise your mistakes</h3>"), self.practise_box,
-             self.practice_note, self.practice_area,
-             widgets.HTML("<h3>Keep, move or start again</h3>"), self.export_link,
+        # three parts, which a page may show apart: the overview, the practice, the buttons
+        self.overview_widget = widgets.VBox([self.message, self.chart, self.overview],
+                                            layout=widgets.Layout(max_width="100%"))
+        self.practice_widget = widgets.VBox(
+            [self.practise_box, self.practice_note, self.practice_area],
+            layout=widgets.Layout(max_width="100%"))
+        self.keep_widget = widgets.VBox(
+            [self.export_link,
              widgets.HBox([self.upload, self.import_button],
                           layout=widgets.Layout(flex_flow="row wrap")),
-             self.reset_button, self.confirm_box],
+             self.reset_button, self.confirm_box, self.keep_message],
             layout=widgets.Layout(max_width="100%"))
-        self.widget.add_class("tt-progress-page")
+        self.widget = widgets.VBox([self.overview_widget, self.practice_widget, self.keep_widget],
+                                   layout=widgets.Layout(max_width="100%"))
+        for part in (self.overview_widget, self.practice_widget, self.keep_widget, self.widget):
+            part.add_class("tt-progress-page")
         self.progress.refresh()
         self.render()
         self._show_practice()
@@ -169,7 +177,9 @@ class ProgressPage:
         for row in exercise_rows:
             items = "".join(self._item_html(ident, title, st, answers.get(ident, {}))
                             for ident, title, st in row.exercises)
-            html.append(f'<details class="tt-chapter" open><summary><a href="{row.page}.html">'
+            started = any(st != learning.NOT_TRIED for _i, _t, st in row.exercises)
+            opened = " open" if started else ""
+            html.append(f'<details class="tt-chapter"{opened}><summary><a href="{row.page}.html">'
                         f'{escape_text(row.title)}</a> — {row.solved} of {len(row.exercises)} '
                         f'solved</summary><ul style="margin:0.2em 0">{items}</ul></details>')
         for row in guided_rows:
@@ -186,7 +196,8 @@ class ProgressPage:
             f'href="data:application/json;base64,{encoded}">Download your progress</a> '
             "(a small file you can import on another computer or browser).")
         if self.progress.message:
-            self.message.value = f'<span style="color:#8a6d00">{escape_text(self.progress.message)}</span>'
+            self.message.value = (f'<span style="color:#8a6d00">'
+                                  f'{escape_text(self.progress.message)}</span>')
 
     def _item_html(self, ident: str, title: str, state: str, answers: dict,
                    guided: bool = False) -> str:
@@ -199,7 +210,7 @@ class ProgressPage:
         if wrong.count:
             times = "once" if wrong.count == 1 else f"{wrong.count} times"
             line += (f'<br><small style="color:#555">Answered wrong {times}, last on '
-                     f'{wrong.last:%d %B at %H:%M}')
+                     f'{wrong.last.day} {wrong.last:%B at %H:%M}')
             if wrong.reason:
                 line += f": “{escape_text(wrong.reason[:160])}”"
             line += "</small>"
@@ -218,7 +229,7 @@ class ProgressPage:
         self.progress.reset()
         self._hide_confirm()
         self.practise_box.value = False
-        self.message.value = "Your progress has been reset: every exercise is new again."
+        self.keep_message.value = "Your progress has been reset: every exercise is new again."
         self.render()
         self._show_practice()
 
@@ -228,10 +239,10 @@ class ProgressPage:
         try:
             self.progress.merge(content)
         except UnreadableProgress as problem:
-            self.message.value = ('<span style="color:#8a6d00">⚠ That file could not be '
+            self.keep_message.value = ('<span style="color:#8a6d00">⚠ That file could not be '
                                   f'imported: {escape_text(problem)}. Nothing was changed.</span>')
             return False
-        self.message.value = ("✔ Imported: its progress has been added to yours "
+        self.keep_message.value = ("✔ Imported: its progress has been added to yours "
                               "(nothing you had was removed).")
         self.practise_box.value = self._settings().get("practise", self.practise_box.value)
         self.render()
@@ -241,7 +252,7 @@ class ProgressPage:
     def import_upload(self) -> bool:
         files = list(self.upload.value)
         if not files:
-            self.message.value = ('<span style="color:#8a6d00">⚠ Choose a progress file '
+            self.keep_message.value = ('<span style="color:#8a6d00">⚠ Choose a progress file '
                                   "first, then press Import.</span>")
             return False
         content = files[0]["content"]
@@ -296,6 +307,6 @@ class ProgressPage:
             upcoming = sorted(d for d in upcoming if d is not None)
             self.practice_note.value = (
                 "Nothing to practise today."
-                + (f" The next exercise comes back on {upcoming[0]:%d %B}." if upcoming else
+                + (f" The next exercise comes back on {upcoming[0].day} {upcoming[0]:%B}." if upcoming else
                    " Exercises you answer wrong will come back here a day later, then after "
                    "3, 7, 14 and 30 days each time you get them right."))

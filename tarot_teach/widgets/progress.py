@@ -5,12 +5,14 @@ The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:0
 in progress, ``answers`` every checked answer of each exercise by time — right, or wrong with
 the reason given — and ``reset`` the time of the last reset: anything older is dropped when
 files merge, so a page that has not seen the reset cannot bring old progress back). Files
-with only ``solved`` (and ``games``) load unchanged. It is readable by this user only. Several pages (tabs, kernels, processes) may share it, so every save is a
+with only ``solved`` (and ``games``) load unchanged. It is readable by this user only.
+Several pages (tabs, kernels, processes) may share it, so every save is a
 read-merge-write under a lock (a lock file beside it): solves from everyone are kept and
-never un-solved, and each writer's own games win. Each save writes a unique temporary file
-and renames it over the old one, so a reader never sees half a file. A file that cannot be
-read (not UTF-8, not JSON, too deep, wrong types, too large) is set aside under a new
-unique name, with a message that names it; it is never overwritten, never a crash.
+never un-solved (but by a reset), and each writer's own games win. Each save writes a
+unique temporary file and renames it over the old one, so a reader never sees half a file.
+A file that cannot be read (not UTF-8, not JSON, too deep, wrong types, too large) is set
+aside under a new unique name, with a message that names it; it is never overwritten,
+never a crash.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -196,8 +198,10 @@ def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> 
     answers = {name: _trim(dict(sorted(per_time.items()))) for name, per_time in answers.items()}
     incoming = newer["games"] if games is None else {k: newer["games"][k] for k in games
                                                       if k in newer["games"]}
-    return {"solved": solved, "games": {**older["games"], **incoming}, "answers": answers,
-            "reset": reset}
+    # a reset that only the newer side has seen forgets the older side's games too
+    forgotten = newer.get("reset") and newer.get("reset") == reset != older.get("reset")
+    return {"solved": solved, "games": {**({} if forgotten else older["games"]), **incoming},
+            "answers": answers, "reset": reset}
 
 
 def _merge_solved(*sources: "dict[str, str]") -> "dict[str, str]":

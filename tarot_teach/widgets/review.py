@@ -231,7 +231,7 @@ class ReviewWidget:
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description="",
                                        layout=widgets.Layout(display="none", width="16em"))
         self.status = widgets.HTML()
-        self.status.add_class("tt-feedback")
+        self.status.add_class("tt-review-status")
         self.output = widgets.HTML()
         self.widget = widgets.VBox(
             [widgets.HBox([self.button, self.bar, self.status],

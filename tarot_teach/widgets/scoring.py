@@ -99,13 +99,19 @@ class ScoreSheetExercise(NumberExercise):
                            for row in range(self.deals)]
         for box in self.boxes.values():
             box.layout.margin = "1px"
-        head = widgets.HBox(
-            [widgets.HTML("<b>deal</b>", layout=widgets.Layout(width="2.8em"))]
-            + [widgets.HTML(f"<b>{name}</b>", layout=widgets.Layout(width="4.6em", margin="1px"))
-               for name in SEAT_NAMES])
-        lines = [widgets.HBox([widgets.HTML(f"{n + 1}", layout=widgets.Layout(width="2.8em"))]
-                              + row) for n, row in enumerate(self.boxes_grid)]
-        return [widgets.VBox([head, *lines])]
+            box.layout.width = "auto"
+        # One grid for the headers and the boxes: each name stands over its own column
+        # whatever margins the widgets' styles add (an HBox per line drifted).
+        def cell(html: str) -> widgets.HTML:
+            return widgets.HTML(html, layout=widgets.Layout(width="auto", margin="1px"))
+
+        head = [cell("<b>deal</b>")] + [cell(f"<b>{name}</b>") for name in SEAT_NAMES]
+        lines = [widget for n, row in enumerate(self.boxes_grid)
+                 for widget in [cell(f"{n + 1}"), *row]]
+        grid = widgets.GridBox(head + lines, layout=widgets.Layout(
+            grid_template_columns="2.8em repeat(4, 4.8em)", grid_gap="0", max_width="100%"))
+        grid.add_class("tt-score-sheet")
+        return [grid]
 
     def after_inputs(self) -> list:
         self.chart = widgets.HTML()
