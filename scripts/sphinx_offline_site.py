@@ -202,6 +202,21 @@ def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> 
     )
 
 
+PRINT_CSS = Path(__file__).resolve().parent / "assets" / "print.css"
+RAW_SOURCE_BUTTONS = {"download-source-button", "download-notebook-button"}
+
+
+def _print_layout(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    """Every page: the print stylesheet, inline; "download" offers the printed page (.pdf)
+    and no longer the raw source (run after sphinx-book-theme adds its header buttons)."""
+    css = PRINT_CSS.read_text(encoding="utf-8").replace("</", "<\\/")
+    context["metatags"] = context.get("metatags", "") + f'<style media="print">{css}</style>\n'
+    for group in context.get("header_buttons") or []:
+        if group.get("label") == "download-buttons":
+            group["buttons"] = [button for button in group.get("buttons", [])
+                                if button.get("label") not in RAW_SOURCE_BUTTONS]
+
+
 def setup(app: Sphinx) -> dict:
     # Pages are executed at build time: their exercises must not read (or show) the
     # builder's own progress file, so the kernels get a throwaway one.
@@ -212,6 +227,7 @@ def setup(app: Sphinx) -> dict:
     app.add_js_file(NAV_JS, priority=200)
     app.connect("doctree-resolved", _mark_cells)
     app.connect("html-page-context", _embed_live_cells)
+    app.connect("html-page-context", _print_layout, priority=600)  # after the theme's buttons
     app.connect("html-page-context", _warn_remote_assets, priority=900)  # after others add
     app.connect("build-finished", _recopy_extra)
     app.connect("build-finished", _write_service_worker, priority=900)  # after the copy
