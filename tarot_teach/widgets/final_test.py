@@ -173,7 +173,8 @@ class FinalTestWidget:
                                          list(labels) + [None] * PLAYERS):
             box.value = ""
             if text is not None:
-                label.value = f"{escape_text(text)}&nbsp;"
+                label.value = (f'<span style="display:inline-block;min-width:4.5em">'
+                               f"{escape_text(text)}&nbsp;</span>")
                 row.layout.display = ""
 
     def _seat(self) -> str:
