@@ -159,3 +159,19 @@ def test_chapter_names_are_words_not_ids(progress):
     text = re.sub(r"<[^>]+>", " ", page.overview.value)
     assert "ch0" not in text and "Exercise" not in text.replace("exercise", "")
     assert "Playing tricks" in text
+
+
+def test_the_page_shows_no_program_words(progress):
+    from test_reader_words import program_words
+
+    exercise = TargetExercise(seed=1, exercise_id="ch03-target", progress=progress)
+    answer_target(exercise, right=False)
+    progress.mark_solved("ch20-slam")
+    page = ProgressPage(progress, now=lambda: datetime.datetime.now() + 2 * DAY)
+    page.practise_box.value = True
+    page.reset_button.click()
+    shown = [page.overview.value, page.chart.value, page.practice_note.value,
+             page.export_link.value, page.confirm_box.children[0].value,
+             page.practise_box.description, page.reset_button.description]
+    assert len(page.practice_exercises) == 1
+    assert not [word for text in shown for word in program_words(text)]
