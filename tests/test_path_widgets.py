@@ -175,3 +175,29 @@ def test_the_page_shows_no_program_words(progress):
              page.practise_box.description, page.reset_button.description]
     assert len(page.practice_exercises) == 1
     assert not [word for text in shown for word in program_words(text)]
+
+
+def test_every_exercise_of_the_book_can_come_back_for_practice(progress):
+    """Each exercise is rebuilt from the course map (its class and options) with a fresh
+    question, as the practice does."""
+    from tarot_teach.teach.course_map import CHAPTERS
+
+    now = START + 400 * DAY
+    items = [item for chapter in CHAPTERS for item in chapter["exercises"]
+             if item["kind"] != "guided"]
+    for number, item in enumerate(items):
+        progress.record_answer(item["id"], False, "why", when=START + number * datetime.timedelta(
+            seconds=1))
+    clock = [now]
+    page = ProgressPage(progress, now=lambda: clock[0])
+    assert page.due_exercises() == [item["id"] for item in items]
+    for start in range(0, len(items), 3):
+        progress.reset()  # (now: answers must come after it)
+        for item in items[start:start + 3]:
+            progress.record_answer(item["id"], False, "why")
+        clock[0] = datetime.datetime.now() + 2 * DAY
+        page.practise_box.value = False
+        page.practise_box.value = True
+        shown = [(type(e).__name__, e.exercise_id) for e in page.practice_exercises]
+        assert shown == [(item["kind"], item["id"]) for item in items[start:start + 3]]
+        assert all(e.question is not None for e in page.practice_exercises)
