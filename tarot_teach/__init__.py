@@ -27,6 +27,32 @@ from .tricks import led_suit, legal_cards, trick_winner, why_illegal
 
 __version__ = "0.1.0"
 
+# The coach (open-hand solver, inferences, review, computer players) is imported on first use:
+# the exercises of most pages never need it, and the browser's Python starts faster without it.
+_LAZY = {
+    "card_values": "solver", "best_line": "solver",
+    "Inference": "inference", "inferences": "inference", "sample_deals": "inference",
+    "Band": "coach", "BAND_THRESHOLDS": "coach", "ReviewEntry": "coach", "review": "coach",
+    "advise": "coach", "ComputerPlayer": "players", "StrongPlayer": "players",
+}
+
+
+def __getattr__(name):
+    """``tarot_teach.review`` and the other coach names, imported when first asked for.
+
+    >>> from tarot_teach import Band, card_values
+    >>> Band.BEST.label
+    'Best'
+    """
+    if name not in _LAZY:
+        raise AttributeError(f"module 'tarot_teach' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
     "BOUTS", "DECK", "EXCUSE", "MONDE", "PETIT", "Card", "InvalidCard", "Suit", "count_bouts",
     "parse_card", "parse_cards", "points", "sort_cards", "deal_hands", "has_petit_sec",
@@ -37,5 +63,5 @@ __all__ = [
     "legal_cards", "trick_winner", "why_illegal", "DOG_DESTINATIONS", "callable_cards",
     "dog_destination", "first_to_act", "legal_bids", "next_dealer", "MISERE_KINDS", "Misere",
     "misere_kinds", "misere_problem", "poignee_options", "poignee_problem", "SEAT_NAMES",
-    "seat_name", "seat_names", "the", "InvalidNotation", "Rule", "TarotError",
+    "seat_name", "seat_names", "the", "InvalidNotation", "Rule", "TarotError", *_LAZY,
 ]

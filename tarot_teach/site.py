@@ -180,6 +180,8 @@ ORPHAN_SECONDS = 30
 RELEASED_SECONDS = 5
 CULL_EVERY = 2
 FRAME_POLICY = "frame-ancestors 'self'"
+WS_PING_MS = 30_000  # a WebSocket whose page does not answer a ping for this long is closed
+WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS, "ws_ping_timeout": WS_PING_MS}
 _TAB_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 
 
@@ -337,6 +339,87 @@ def _token_only_identity_provider():
     return TokenOnlyIdentityProvider
 
 
+def _live_kernel_classes() -> dict:
+    """jupyter_server's kernel managers, made safe for kernels that are still starting.
+
+    ``LiveMappingKernelManager``: a kernel is listed by jupyter_client a moment before
+    jupyter_server marks it (``last_activity``, ``execution_state``); listing it in that
+    moment raised a TraitError (a 500 and a traceback in the terminal). It is now described
+    as starting. ``LiveKernelManager``: a kernel is interrupted (SIGINT) before it is shut
+    down; one still importing Python (culled or at the server's exit before it ever ran
+    anything) printed a ``KeyboardInterrupt`` traceback into the terminal. A kernel that
+    has never reported being busy or idle has nothing to interrupt: it is only asked to shut
+    down (and terminated if it does not). At the server's exit, kernels still starting are
+    shut down once started (jupyter_server refused them, and the exit stopped half-way)."""
+    import asyncio
+    from datetime import datetime, timezone
+
+    from jupyter_server.services.kernels.kernelmanager import (
+        AsyncMappingKernelManager, ServerKernelManager)
+    from traitlets import DottedObjectName
+
+    def mark_starting(kernel) -> None:
+        if not kernel.trait_has_value("last_activity"):
+            kernel.last_activity = datetime.now(timezone.utc)
+        if kernel.execution_state is None:
+            kernel.execution_state = "starting"
+
+    class LiveKernelManager(ServerKernelManager):
+        async def _async_interrupt_kernel(self) -> None:
+            if self.shutting_down and self.execution_state in (None, "starting"):
+                return
+            await super()._async_interrupt_kernel()
+
+    class LiveMappingKernelManager(AsyncMappingKernelManager):
+        kernel_manager_class = DottedObjectName(f"{__name__}.LiveKernelManager")
+
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self._starting: "set[asyncio.Future]" = set()
+
+        async def start_kernel(self, **kwargs) -> str:
+            start = asyncio.ensure_future(super().start_kernel(**kwargs))
+            self._starting.add(start)
+            start.add_done_callback(self._starting.discard)
+            return await start
+
+        async def shutdown_all(self, now: bool = False) -> None:
+            # A kernel still starting cannot be shut down yet (jupyter_server answers 404,
+            # which stopped the server's exit half-way): let it start first.
+            if self._starting:
+                await asyncio.gather(*list(self._starting), return_exceptions=True)
+            await super().shutdown_all(now=now)
+
+        def kernel_model(self, kernel_id):
+            self._check_kernel_id(kernel_id)
+            mark_starting(self._kernels[kernel_id])
+            return super().kernel_model(kernel_id)
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                mark_starting(kernel)
+            return await super().cull_kernel_if_idle(kernel_id)
+
+    return {"LiveKernelManager": LiveKernelManager,
+            "LiveMappingKernelManager": LiveMappingKernelManager}
+
+
+def _live_kernel_class(name: str):
+    if name not in globals():
+        globals().update(_live_kernel_classes())
+    return globals()[name]
+
+
+def __getattr__(name: str):
+    """``LiveKernelManager`` and ``LiveMappingKernelManager`` (see :func:`_live_kernel_classes`),
+    made on first use: jupyter_server is imported only when a live server starts, and
+    jupyter_client finds a kernel manager class by its dotted name."""
+    if name in ("LiveKernelManager", "LiveMappingKernelManager"):
+        return _live_kernel_class(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 OPENER_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <title>Opening the tutorial</title></head><body><p>Opening the tutorial…</p><script>
@@ -377,7 +460,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             previous_hook(value)
 
     key.on_new_key = new_key
-    app = ServerApp(identity_provider_class=_token_only_identity_provider())
+    app = ServerApp(identity_provider_class=_token_only_identity_provider(),
+                    kernel_manager_class=_live_kernel_class("LiveMappingKernelManager"))
     app.initialize(argv=[
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -393,8 +477,13 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
         "--ServerApp.log_level=WARN",
         "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
-        "--ServerApp.websocket_ping_interval=30000",
-        "--ServerApp.websocket_ping_timeout=30000",
+        # A page that vanished without closing its WebSocket (a sleeping laptop, a crash)
+        # is noticed by a ping unanswered for WS_PING_MS. Kernel WebSockets read ws_ping_*
+        # (milliseconds, passed on to tornado as they are); the others websocket_ping_*
+        # (seconds). Tornado wants a timeout no longer than the interval.
+        f"--ServerApp.websocket_ping_interval={WS_PING_MS // 1000}",
+        f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
+        f"--ServerApp.tornado_settings={json.dumps(WS_PING_SETTINGS)}",
         "--MappingKernelManager.cull_idle_timeout=900",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
@@ -568,10 +657,21 @@ class _Tabs:
 
 
 def serve_live(app, on_ready=None) -> None:
-    """Start the pool and serve until Ctrl+C (or ``app.stop()``)."""
+    """Start the pool and serve until Ctrl+C, SIGTERM or ``app.stop()``; the kernels are shut
+    down on the way out. (jupyter_server handles Ctrl+C only when a terminal is attached;
+    otherwise it ended the server at once and the kernels lingered until they noticed.) A
+    second Ctrl+C stops at once."""
+    import signal
+
     from tornado.ioloop import PeriodicCallback
 
     app.start_app()
+    if threading.current_thread() is threading.main_thread():
+        def stop(signum, frame) -> None:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            app.stop(from_signal=True)
+
+        signal.signal(signal.SIGINT, stop)
     app.io_loop.add_callback(app.tarot_pool.refill_soon)
     culler = PeriodicCallback(app.tarot_tabs.cull, CULL_EVERY * 1000)
     culler.start()

@@ -159,3 +159,45 @@ def test_chapter_names_are_words_not_ids(progress):
     text = re.sub(r"<[^>]+>", " ", page.overview.value)
     assert "ch0" not in text and "Exercise" not in text.replace("exercise", "")
     assert "Playing tricks" in text
+
+
+def test_the_page_shows_no_program_words(progress):
+    from test_reader_words import program_words
+
+    exercise = TargetExercise(seed=1, exercise_id="ch03-target", progress=progress)
+    answer_target(exercise, right=False)
+    progress.mark_solved("ch20-slam")
+    page = ProgressPage(progress, now=lambda: datetime.datetime.now() + 2 * DAY)
+    page.practise_box.value = True
+    page.reset_button.click()
+    shown = [page.overview.value, page.chart.value, page.practice_note.value,
+             page.export_link.value, page.confirm_box.children[0].value,
+             page.practise_box.description, page.reset_button.description]
+    assert len(page.practice_exercises) == 1
+    assert not [word for text in shown for word in program_words(text)]
+
+
+def test_every_exercise_of_the_book_can_come_back_for_practice(progress):
+    """Each exercise is rebuilt from the course map (its class and options) with a fresh
+    question, as the practice does."""
+    from tarot_teach.teach.course_map import CHAPTERS
+
+    now = START + 400 * DAY
+    items = [item for chapter in CHAPTERS for item in chapter["exercises"]
+             if item["kind"] != "guided"]
+    for number, item in enumerate(items):
+        progress.record_answer(item["id"], False, "why", when=START + number * datetime.timedelta(
+            seconds=1))
+    clock = [now]
+    page = ProgressPage(progress, now=lambda: clock[0])
+    assert page.due_exercises() == [item["id"] for item in items]
+    for start in range(0, len(items), 3):
+        progress.reset()  # (now: answers must come after it)
+        for item in items[start:start + 3]:
+            progress.record_answer(item["id"], False, "why")
+        clock[0] = datetime.datetime.now() + 2 * DAY
+        page.practise_box.value = False
+        page.practise_box.value = True
+        shown = [(type(e).__name__, e.exercise_id) for e in page.practice_exercises]
+        assert shown == [(item["kind"], item["id"]) for item in items[start:start + 3]]
+        assert all(e.question is not None for e in page.practice_exercises)

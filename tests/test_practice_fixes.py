@@ -55,3 +55,13 @@ def test_five_player_bid_hint_names_the_figure_its_bid_comes_from():
 def test_prose_is_escaped_and_one_paragraph_per_line():
     html = prose_html("a <b> line", "and more\nsecond")
     assert html.count("<p ") == 2 and "&lt;b&gt;" in html and "<pre" not in html
+
+
+def test_the_new_judges_link_to_real_headings():
+    from test_section_links import _headings
+
+    from tarot_teach.teach import signals, slams, vocabulary
+    links = [slams.SLAM_SECTION, vocabulary.SECTION, *signals._SECTIONS.values()]
+    for _title, href in links:
+        page, anchor = href.split(".html#")
+        assert anchor in _headings(page), href

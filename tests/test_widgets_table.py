@@ -191,14 +191,13 @@ def test_the_hint_is_the_coach_s_advice(seed):
         assert "No card you may play takes this trick" not in shown and "is lost" not in shown
 
 
-def test_level_switch_and_the_strong_players_play_the_coach_s_choice():
-    from tarot_teach.coach import advise
-    from tarot_teach.widgets.table import AdvisedPlayer, HINT_SAMPLES
+def test_level_switch_and_the_strong_players_play_the_engine_s_strong_choice():
+    from tarot_teach.players import StrongPlayer
 
     table = TableWidget(players=4, seed=5)
     assert table.level == "learner" and isinstance(table.computer, ComputerPlayer)
     table.level_choice.value = "strong"
-    assert table.level == "strong" and isinstance(table.computer, AdvisedPlayer)
+    assert table.level == "strong" and isinstance(table.computer, StrongPlayer)
     table.level_choice.value = "learner"
     assert isinstance(table.computer, ComputerPlayer)
     with pytest.raises(ValueError):
@@ -210,9 +209,9 @@ def test_level_switch_and_the_strong_players_play_the_coach_s_choice():
     replay = state.copy()
     for line in strong.log[:2]:
         seat = replay.to_act
-        action, reason = advise(replay, seat, samples=HINT_SAMPLES, seed=len(replay.history))
-        assert line == f"{strong.names[seat]}: {action.short_name} — {reason}"
-        replay.play(action)
+        decision = StrongPlayer().decide(replay)
+        assert line == f"{strong.names[seat]}: {decision.action.short_name} — {decision.reason}"
+        replay.play(decision.action)
 
 
 def test_a_saved_table_keeps_its_level(tmp_path):

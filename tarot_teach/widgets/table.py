@@ -27,7 +27,7 @@ from ..errors import IllegalAction, InvalidRecord
 from ..record import state_from_record
 from ..game import GameState, Misere, Poignee, Slam
 from ..ledger import Ledger
-from ..players import ComputerPlayer, Decision
+from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
 from .base import CardPicker, Feedback
 from .progress import Progress
@@ -43,17 +43,16 @@ SEAT_NAMES = ("You",) + PLAYER_NAMES
 
 
 HINT_SAMPLES = 12
-"""Deals sampled by the coach for a hint, and for each move of a strong computer player."""
+"""Deals sampled by the coach for a hint."""
 
-LEVELS = ("learner", "strong")
-"""The computer players' levels at the table."""
+LEVELS = tuple(PLAYER_LEVELS)
+"""The computer players' levels at the table: the engine's (``tarot_teach.players.LEVELS``)."""
 
 
 class AdvisedPlayer:
-    """The "strong" computer player: each action is the coach's advice for its seat
-    (:func:`tarot_teach.coach.advise`, from that seat's view only), with its reason.
-    Where the coach cannot judge (a game without a taker's side), the learner player's
-    choice."""
+    """The learner's hint: the coach's advice for its seat (:func:`tarot_teach.coach.advise`,
+    from that seat's view only), with its reason. Where the coach cannot judge (a game
+    without a taker's side), the learner player's choice."""
 
     def __init__(self, samples: int = HINT_SAMPLES, seed: int = 0) -> None:
         self.samples = samples
@@ -168,7 +167,7 @@ class TableWidget:
 
     @staticmethod
     def _player(level: str):
-        return AdvisedPlayer() if level == "strong" else ComputerPlayer()
+        return PLAYER_LEVELS[level]()
 
     def set_level(self, level: str) -> None:
         """Play the computer players at ``level`` ("learner" or "strong") from their next move."""
