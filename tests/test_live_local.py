@@ -93,7 +93,9 @@ CANDIDATES_JS = r"""
     toggles: count('.widget-toggle-button:not(.tt-card)'),
     radios: count('input[type=radio]'),
     selects: [...ex.querySelectorAll('select')].map(s => s.options.length),
-    texts: count('input[type=text], input[type=number], textarea'),
+    // Only boxes on screen (an exercise may keep some hidden until they are needed).
+    texts: [...ex.querySelectorAll('input[type=text], input[type=number], textarea')]
+      .filter(box => box.offsetParent !== null).length,
     numbers,
   };
 }
@@ -129,7 +131,8 @@ def _do(ex, action) -> None:
             # The label, as a learner clicks it (long labels overlap the next round button).
             ex.locator("input[type=radio]").nth(k).locator("xpath=..").click()
     elif kind == "text":
-        boxes = ex.locator("input[type=text], input[type=number], textarea")
+        boxes = ex.locator("input[type=text], input[type=number], textarea").locator(
+            "visible=true")
         for j, value in enumerate(action[1]):
             boxes.nth(j).fill(str(value))
     elif kind == "card":
@@ -232,7 +235,7 @@ def _click_and_wait(page, locator) -> "tuple[float, float]":
 def _guided_hand(page, result: dict) -> None:
     """A guided hand (no Check button): Next until it asks for a card, then try cards."""
     guided = page.locator(".tt-live .tt-guided").first
-    feedback = guided.locator(".tt-feedback")
+    feedback = guided.locator(".tt-feedback").first  # (a review box may hold another)
     cards = guided.locator(".tt-card")
     for _question in range(4):
         for _ in range(90):
