@@ -272,11 +272,12 @@ def _typed_text_is_escaped(page) -> "str | None":
     exercises = page.locator(".tt-live .tt-exercise")
     for i in range(exercises.count()):
         ex = exercises.nth(i)
-        if ex.locator("input[type=text]").count() and ex.locator(".tt-check").count():
+        boxes = ex.locator("input[type=text]").locator("visible=true")  # boxes on screen
+        if boxes.count() and ex.locator(".tt-check").count():
             break
     else:
         return None
-    ex.locator("input[type=text]").first.fill('<img src=x onerror="window.ttPwned=1"><b id="tt-injected">x</b>')
+    boxes.first.fill('<img src=x onerror="window.ttPwned=1"><b id="tt-injected">x</b>')
     check(page, ex)
     if page.evaluate("!!window.ttPwned || !!document.getElementById('tt-injected')"):
         return "text typed by the learner was rendered as HTML"
