@@ -35,13 +35,9 @@ __all__ = ["SEAT_NAMES", "random_summary", "describe_summary", "check_deal_score
     "totals_chart_html", "ScoreSheetExercise"]
 
 
-class ScoreDealExercise(NumberExercise):
-    """Score a deal: type the hand score ``s`` and the taker's total."""
-
-    title = "Score this deal"
-    section = section_link("09-scoring", "the-formula", "The formula")
-    fields = (NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 94", width="8em"),
-              NumberField("taker_box", "the taker's total", "taker:", "e.g. 282", width="8em"))
+class DealSummaryExercise(NumberExercise):
+    """A number exercise about a deal summary: the summary's facts as a list above the boxes,
+    which stand in one row that wraps on a narrow screen."""
 
     def question_inputs(self) -> list:
         self.facts = widgets.HTML()
@@ -50,14 +46,26 @@ class ScoreDealExercise(NumberExercise):
     def box_layout(self, rows: list) -> list:
         return [widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
 
+    def show_facts(self, question: dict) -> None:
+        items = "".join(f"<li>{escape_text(line)}</li>" for line in describe_summary(question))
+        self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
+
+
+class ScoreDealExercise(DealSummaryExercise):
+    """Score a deal: type the hand score ``s`` and the taker's total."""
+
+    title = "Score this deal"
+    section = section_link("09-scoring", "the-formula", "The formula")
+    fields = (NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 94", width="8em"),
+              NumberField("taker_box", "the taker's total", "taker:", "e.g. 282", width="8em"))
+
     def make_question(self, rng: random.Random) -> dict:
         return random_summary(rng)
 
     def show_question(self, question: dict) -> None:
         self.prompt.value = ("Four players. What is the hand score <i>s</i> (from the taker's side, "
                              "with its sign), and what does the taker gain or lose in all?")
-        items = "".join(f"<li>{escape_text(line)}</li>" for line in describe_summary(question))
-        self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
+        self.show_facts(question)
 
     def judge(self, question: dict, answer) -> Feedback:
         return check_deal_score(question, answer["hand_box"], answer["taker_box"])

@@ -20,12 +20,12 @@ import random
 import ipywidgets as widgets
 
 from ..scoring import explain_score
-from ..teach.scoring import describe_summary
 from ..teach.slams import (ANYONE, SLAM_SECTION, WHEN, AnnounceQuestion, check_announcement,
                            check_slam_score, random_announce_question, random_slam_summary,
                            slam_bonus)
-from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField
+from .base import AnswerError, Exercise, Feedback, NumberField
 from .render import escape_text
+from .scoring import DealSummaryExercise
 
 __all__ = ["SlamAnnounceExercise", "SlamValueExercise"]
 
@@ -86,7 +86,7 @@ class SlamAnnounceExercise(Exercise):
         return text[:1].upper() + text[1:]
 
 
-class SlamValueExercise(NumberExercise):
+class SlamValueExercise(DealSummaryExercise):
     """Type what the slam adds to the hand score, and the hand score itself."""
 
     title = "What is the slam worth?"
@@ -96,21 +96,13 @@ class SlamValueExercise(NumberExercise):
               NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 292",
                           width="8em", where="The hand score box"))
 
-    def question_inputs(self) -> list:
-        self.facts = widgets.HTML()
-        return [self.facts]
-
-    def box_layout(self, rows: list) -> list:
-        return [widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
-
     def make_question(self, rng: random.Random) -> dict:
         return random_slam_summary(rng)
 
     def show_question(self, question: dict) -> None:
         self.prompt.value = ("Four players. What does the slam add to the hand score (with its "
                              "sign, from the taker's side), and what is the hand score <i>s</i>?")
-        items = "".join(f"<li>{escape_text(line)}</li>" for line in describe_summary(question))
-        self.facts.value = f'<ul style="margin:0.3em 0">{items}</ul>'
+        self.show_facts(question)
 
     def judge(self, question: dict, answer) -> Feedback:
         return check_slam_score(question, answer["bonus_box"], answer["hand_box"])
