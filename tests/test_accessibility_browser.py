@@ -35,3 +35,44 @@ def test_axe_check_reports_what_a_screen_reader_would_miss():
             assert serious_violations(page) == []
         finally:
             browser.close()
+
+
+# ------------------------------------------------------------------------- the whole book
+
+
+def open_rendered(context, url: str):
+    """Open ``url`` with its widgets as saved at build time (the live kernel is not asked
+    for: session.json answers 404, so live.js leaves the page static); return the page once
+    every widget view and the math are rendered."""
+    page = context.new_page()
+    page.route("**/_static/vendor/live/session.json", lambda r: r.fulfill(status=404))
+    page.goto(url, wait_until="load")
+    views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+    if views:
+        page.wait_for_function("n => document.querySelectorAll('.widget-subarea').length >= n",
+                               arg=views, timeout=30_000)
+    if page.locator(".math").count():
+        page.wait_for_selector("mjx-container", timeout=30_000)
+    if page.locator("script#tt-live-cells").count():
+        page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
+                               timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def audit_book(base: str, pages: list[str]) -> dict[str, list[dict]]:
+    """Serious/critical axe violations of each page (page name -> violations)."""
+    from playwright.sync_api import sync_playwright
+
+    found: dict[str, list[dict]] = {}
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            for name in pages:
+                page = open_rendered(context, f"{base}{name}.html")
+                found[name] = serious_violations(page)
+                page.close()
+        finally:
+            browser.close()
+    return found
