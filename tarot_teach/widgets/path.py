@@ -38,6 +38,10 @@ MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700")
          learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
 
 
+NOT_PRACTISED = ("guided", "final")
+"""Course-map kinds that never come back for practice: a guided hand, the final test."""
+
+
 def _exercise_classes() -> dict:
     from . import EXERCISES
 
@@ -273,7 +277,7 @@ class ProgressPage:
     def due_exercises(self) -> "list[str]":
         """Ids of the exercises due for practice now (those on a page of the book)."""
         known = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]
-                 if item["kind"] != "guided"}
+                 if item["kind"] not in NOT_PRACTISED}
         due = learning.due_for_practice(self.progress.answers, self.now())
         return [ident for ident in due if ident in known]
 
