@@ -629,7 +629,7 @@ def live_html(news: list, shown: dict) -> str:
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
     text = " ".join(lines)
-    return f'<div class="tt-live" role="status" aria-live="polite">{escape_text(text)}</div>'
+    return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
 
 
 def log_html(log: list, recent: int = 5) -> str:

@@ -72,7 +72,7 @@ TABLE_CSS = """
 .tt-played figure { margin:0; display:flex; flex-direction:column; align-items:center; }
 .tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere; }
 .tt-played figure.tt-won figcaption { font-weight:bold; text-decoration:underline; }
-.tt-table .tt-live { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
+.tt-table .tt-announce { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
 .tt-table .tt-handhead { font-weight:bold; margin-top:0.4em; }
 .tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:2px; padding-top:18px; overflow:visible;
   max-width:100%; }
