@@ -102,7 +102,8 @@ def card_accessible_name(card: Card, playable: bool, reason: str = "", rules=Non
 
 
 def hand_entries(state, seat: int) -> list[dict]:
-    """The seat's cards in display order, each ``{"card", "playable", "reason"}``.
+    """The seat's cards in display order, each ``{"card", "playable", "reason", "idle"}``
+    (``idle``: cards are not being played or discarded now, e.g. during the auction).
 
     A card is playable when the engine lists it among the legal actions; for the others
     the reason is the engine's own refusal (``IllegalAction``), asked of a copy of the deal.
@@ -117,22 +118,24 @@ def hand_entries(state, seat: int) -> list[dict]:
     trial = None
     for card in cards:
         if not my_turn:
-            entries.append({"card": card, "playable": False, "reason": _not_now(view, seat)})
+            entries.append({"card": card, "playable": False, "reason": _not_now(view, seat),
+                            "idle": True})
             continue
         if view.phase is Phase.DISCARD:
             ok = card in legal
             entries.append({"card": card, "playable": ok, "reason": "" if ok else
-                            _refusal(state, card)})
+                            _refusal(state, card), "idle": False})
             continue
         if view.phase is not Phase.PLAYING:
-            entries.append({"card": card, "playable": False,
+            entries.append({"card": card, "playable": False, "idle": True,
                             "reason": "First choose one of the buttons above the hand."})
             continue
         if card in legal:
-            entries.append({"card": card, "playable": True, "reason": ""})
+            entries.append({"card": card, "playable": True, "reason": "", "idle": False})
             continue
         trial = trial or state.copy()
-        entries.append({"card": card, "playable": False, "reason": _refusal(trial, card)})
+        entries.append({"card": card, "playable": False, "reason": _refusal(trial, card),
+                        "idle": False})
     return entries
 
 

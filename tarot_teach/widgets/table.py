@@ -121,11 +121,13 @@ class TableHand:
                 card, playable = entry["card"], entry["playable"]
                 picked = card in chosen
                 button.value = picked
-                button.description = card_accessible_name(card, playable, entry["reason"],
-                                                          self.rules, chosen=picked)
+                idle = entry["idle"]
+                button.description = (f"{card.display_name(self.rules)}, in your hand" if idle
+                                      else card_accessible_name(card, playable, entry["reason"],
+                                                                self.rules, chosen=picked))
                 button.tooltip = (card.display_name(self.rules) if playable else
                                   f"{card.display_name(self.rules)}: {entry['reason']}")
-                button._dom_classes = ("tt-tcard", card_class(card),
+                button._dom_classes = ("tt-tcard", card_class(card), "tt-idle" if idle else
                                        "tt-playable" if playable else "tt-unplayable")
                 self.buttons[card] = button
                 self._card_of[id(button)] = card

@@ -56,7 +56,7 @@ TABLE_CSS = """
 .tt-felt .tt-area-right { grid-area:right; align-self:center; }
 .tt-felt .tt-area-you { grid-area:you; display:flex; justify-content:center; }
 .tt-felt .tt-mid { grid-area:mid; background:rgba(255,255,255,0.08); border-radius:14px;
-  padding:6px; min-height:96px; text-align:center; }
+  padding:6px; min-height:72px; text-align:center; }
 .tt-seat { background:#fdfcf7; color:#1b1b1b; border-radius:10px; padding:4px 8px;
   border:3px solid transparent; min-width:0; max-width:15em; font-size:0.9em; line-height:1.3; }
 .tt-seat.tt-acting { border:3px solid var(--tt-focus); box-shadow:0 0 0 3px rgba(0,0,0,0.35); }
@@ -83,6 +83,8 @@ TABLE_CSS = """
   position:relative; overflow:visible !important; transition:transform 0.1s; }
 .tt-table .tt-tcard.tt-playable { transform:translateY(-12px); cursor:pointer; }
 .tt-table .tt-tcard.tt-unplayable { opacity:0.5; cursor:not-allowed; }
+.tt-table .tt-tcard.tt-unplayable::before { content:""; position:absolute; left:4px; right:4px;
+  bottom:4px; border-bottom:3px solid #555; }
 .tt-table .tt-tcard.mod-active { transform:translateY(-16px); opacity:1;
   outline:3px dashed #1b1b1b; outline-offset:1px; }
 .tt-table .tt-tcard.mod-active::before { content:"✓"; position:absolute; top:-6px; right:-6px;
