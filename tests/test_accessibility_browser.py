@@ -58,8 +58,8 @@ def open_rendered(context, url: str):
     if page.locator("script#tt-live-cells").count():
         page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
                                timeout=30_000)
-    page.wait_for_load_state("networkidle")
-    return page
+    page.evaluate("document.fonts.ready.then(() => true)")  # (not "networkidle": the
+    return page                                               # service worker may keep fetching)
 
 
 def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
