@@ -60,6 +60,28 @@ _LEAD_KEY = tuple(10 ** 5 if i == 0 else -(1000 + i) if i <= 21
 _NEG_UNITS = tuple(-h for h in _HALVES)
 _GIVE_KEY = tuple(10 ** 5 if i == 0 else -_HALVES[i] for i in range(78))
 _LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
+# The relative-rank key: cards worth more than the least (the Excuse, the bouts, the faces)
+# keep their place; the low cards of a suit or of the trumps only count by rank among those
+# still in play. The groups: (first card index, number of cards).
+_HIGH_MASK = sum(1 << i for i in range(78) if _HALVES[i] != 1)
+_GROUPS = ((1, 21), (22, 14), (36, 14), (50, 14), (64, 14))
+
+
+def _pack(live: int, hand: int) -> int:
+    """The bits of ``hand`` at the places of the bits of ``live``, packed low (a 'pext').
+
+    >>> bin(_pack(0b101101, 0b100100))
+    '0b1010'
+    """
+    packed = 0
+    bit = 1
+    while live:
+        low = live & -live
+        if hand & low:
+            packed |= bit
+        bit <<= 1
+        live ^= low
+    return packed
 
 
 class NotSolvable(ValueError):
@@ -138,6 +160,8 @@ class Position:
         else:
             self.last_excuse = "changes"
         self.table = {}
+        self.relative_ranks = self.merge  # the key by relative ranks (not in Cosmic Tribe)
+        self.packed = {}
         self.nodes = 0
         self.max_nodes = 1 << 62
 
@@ -189,7 +213,25 @@ class Position:
             extra = 10 + self.owed
         else:
             extra = 0
-        return (*hands, self.leader, extra)
+        if self.first_trick or not self.relative_ranks:
+            return (*hands, self.leader, extra)
+        # Relative ranks: positions that differ only by which low cards were played before
+        # (the same pattern of holders and values among the cards left) are one entry.
+        inplay = self.inplay
+        shape = inplay & _HIGH_MASK
+        packed = [hand & 1 for hand in hands]  # the Excuse
+        table = self.packed  # (a group's cards in play, a hand's among them) -> packed
+        for first, width in _GROUPS:
+            live = inplay >> first & ((1 << width) - 1)
+            shape = shape << 5 | live.bit_count()
+            count = live.bit_count()
+            for seat, hand in enumerate(hands):
+                bits = hand >> first & live
+                entry = table.get((live, bits))
+                if entry is None:
+                    entry = table[(live, bits)] = _pack(live, bits)
+                packed[seat] = packed[seat] << count | entry
+        return (*packed, shape, self.leader, extra)
 
     def winner_now(self) -> tuple[int, int]:
         """(position, card) of the card winning the trick in progress; (-1, -1) if none."""
