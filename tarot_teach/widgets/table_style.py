@@ -70,7 +70,8 @@ TABLE_CSS = """
 .tt-mid .tt-caption { font-size:0.85em; margin:2px 0; color:#fff; }
 .tt-played { display:flex; flex-wrap:wrap; justify-content:center; gap:4px; }
 .tt-played figure { margin:0; display:flex; flex-direction:column; align-items:center; }
-.tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere; }
+.tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere;
+  margin:0 !important; padding:0 !important; line-height:1.2; }
 .tt-played figure.tt-won figcaption { font-weight:bold; text-decoration:underline; }
 .tt-table .tt-announce { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
 .tt-table .tt-handhead { font-weight:bold; margin-top:0.4em; }
