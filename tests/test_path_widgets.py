@@ -49,7 +49,7 @@ def test_an_exercise_answered_on_its_page_shows_with_its_state_and_reason(progre
     assert answer_target(exercise, right=True).ok
     page.render()
     assert states(page).count("solved") == 1 and "solved first time" not in states(page)
-    assert "The bouts and the target</a> — 1 of 3 solved" in page.overview.value
+    assert "The bouts and the target — 1 of 3 solved</summary>" in page.overview.value
     assert "1/3" in page.chart.value and page.chart.value.startswith("<svg")
 
 

@@ -183,9 +183,13 @@ class ProgressPage:
                             for ident, title, st in row.exercises)
             started = any(st != learning.NOT_TRIED for _i, _t, st in row.exercises)
             opened = " open" if started else ""
-            html.append(f'<details class="tt-chapter"{opened}><summary><a href="{row.page}.html">'
-                        f'{escape_text(row.title)}</a> — {row.solved} of {len(row.exercises)} '
-                        f'solved</summary><ul style="margin:0.2em 0">{items}</ul></details>')
+            # The link stands below the summary: a link inside a <summary> (itself a
+            # control) is a control in a control, which keyboards and screen readers trip on.
+            html.append(f'<details class="tt-chapter"{opened}><summary>{escape_text(row.title)}'
+                        f' — {row.solved} of {len(row.exercises)} solved</summary>'
+                        f'<div style="margin:0.2em 0 0 1.2em"><a href="{row.page}.html">Open '
+                        f'“{escape_text(row.title)}”</a></div>'
+                        f'<ul style="margin:0.2em 0">{items}</ul></details>')
         for row in guided_rows:
             items = "".join(self._item_html(ident, title, st, {}, guided=True)
                             for ident, title, st in row.exercises)
