@@ -257,6 +257,11 @@ class TableWidget:
 
         display(self.widget)
 
+    @property
+    def trick_view(self) -> widgets.HTML:
+        """The table's middle and seats (the earlier name of :attr:`felt`)."""
+        return self.felt
+
     # ----- dealing and the computer players -------------------------------------------
 
     def _deal(self) -> GameState:
