@@ -462,6 +462,10 @@ class TableWidget:
         """The deal saved under ``save_key``, with its score sheet (None if there is none)."""
         saved = self.progress.saved_game(self.save_key)
         if not saved:
+            damaged = getattr(self.progress, "message", None)
+            if damaged:  # the progress file itself could not be read: say so at the table too
+                self.feedback.value = Feedback(False, f"{damaged} Here is a new deal.",
+                                               invalid_input=True).html()
             return None
         try:
             if not isinstance(saved, dict):
