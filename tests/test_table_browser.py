@@ -5,7 +5,7 @@ learner bids, discards when it takes, calls a King, and plays every card until t
 Once, at the start, the script puts the focus on the table's first button (as a learner
 would by pressing Tab down the page); every later move is a key press. Also: a defender never
 sees the computer taker's discard and sees the dog face up after its Take or Guard; the table
-mid-deal has no serious or critical axe-core violation (when axe-core is vendored); no
+mid-deal has no serious or critical axe-core violation (tests/axe_check.py); no
 sideways scrolling at 390 px. Screenshots at 1280 and 390 px go to $TAROT_SHOTS
 (default /tmp/tarot-shots), not into the repository.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from axe_check import describe, serious_violations
 from test_live_local import (  # noqa: F401 (fixtures)
     ROOT, keep_on_this_machine, launch, running_tarot_teach, wait_idle)
 
@@ -155,9 +156,10 @@ def play_deal_by_keyboard(page, table, prefer_bid: str = "Guard ×2", shots: str
                 seen["called"] = True  # five players: call a King (the first offered)
             tab_to(page, ".tt-action", choice)
             press(page, "Enter")
-        else:
-            text = table_text(table)
-            assert "Score" in text or "The deal is void" in text, text
+        else:  # the deal is over: the score (drawn last) comes
+            page.wait_for_function(
+                "() => /\\bScore\\b|The deal is void/.test("
+                "document.querySelector('[data-tt-test=table]').innerText)", timeout=20_000)
             return seen
     raise AssertionError("the deal did not end")
 
@@ -171,20 +173,6 @@ def shoot(page, table, name: str) -> None:
     table.scroll_into_view_if_needed()
     table.screenshot(path=str(SHOTS / f"{name}.png"))
     handle.evaluate("style => style.remove()")
-
-
-AXE_FILES = sorted(ROOT.glob("vendor/**/axe.min.js")) + sorted(ROOT.glob("node_modules/axe-core/axe.min.js"))
-
-
-def axe_violations(page) -> list:
-    """Serious and critical axe-core violations inside the table (axe-core vendored)."""
-    page.add_script_tag(path=str(AXE_FILES[0]))
-    found = page.evaluate("""async () => {
-      const r = await axe.run(document.querySelector('[data-tt-test=table]'));
-      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.id + ': ' + v.help + ' ' + v.nodes.map(n => n.target.join(' ')).join(', '));
-    }""")
-    return found
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -228,8 +216,8 @@ def test_a_defender_sees_the_dog_face_up_and_never_the_discard(server):
         assert dog.count() == 6
         assert "Your discard" not in text
         assert re.search(r"lays 6 cards aside, face down", text)
-        if AXE_FILES:
-            assert axe_violations(page) == []
+        found = serious_violations(page, include=["[data-tt-test=table]"])
+        assert not found, describe(found, "the table mid-deal")
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 900})
             page.wait_for_timeout(300)
