@@ -169,8 +169,10 @@ def shoot(page, table, name: str) -> None:
     so that it does not cover the table; the focus stays where it is)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     handle = page.add_style_tag(content="header, .skip-link, .bd-header-article "
-                                        "{ opacity: 0 !important; }")
+                                        "{ opacity: 0 !important; } "
+                                        "html { scroll-behavior: auto !important; }")
     table.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
     table.screenshot(path=str(SHOTS / f"{name}.png"))
     handle.evaluate("style => style.remove()")
 

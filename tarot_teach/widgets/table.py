@@ -99,6 +99,7 @@ class TableHand:
         self.box = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self.box.add_class("tt-hand")
         self.faces = widgets.HTML()
+        self._pile_label = widgets.HTML('<div class="tt-pilelabel">On your piles, face up:</div>')
         self.slots: list[widgets.ToggleButton] = []
         self.buttons: dict[Card, widgets.ToggleButton] = {}
         self._card_of: dict[int, Card] = {}
@@ -122,7 +123,8 @@ class TableHand:
                 picked = card in chosen
                 button.value = picked
                 idle = entry["idle"]
-                button.description = (f"{card.display_name(self.rules)}, in your hand" if idle
+                where = "face up on your piles" if entry.get("pile") else "in your hand"
+                button.description = (f"{card.display_name(self.rules)}, {where}" if idle
                                       else card_accessible_name(card, playable, entry["reason"],
                                                                 self.rules, chosen=picked))
                 button.tooltip = (card.display_name(self.rules) if playable else
@@ -133,7 +135,11 @@ class TableHand:
                 self._card_of[id(button)] = card
         finally:
             self._quiet = False
-        self.box.children = tuple(self.slots[:len(entries)])
+        shown = list(self.slots[:len(entries)])
+        piles = sum(1 for e in entries if e.get("pile"))
+        if piles:  # two players: the face-up cards of your piles after a label
+            shown.insert(len(entries) - piles, self._pile_label)
+        self.box.children = tuple(shown)
         self.faces.value = style_html(hand_faces_css([e["card"] for e in entries], self.rules))
         self._entries = {e["card"]: e for e in entries}
 
