@@ -521,7 +521,9 @@ class TableWidget:
             self.discard_button.layout.display = "none"
         self._show_counter()
         self.log_view.value = log_html(self.log)
-        self.score_view.value = result_html(view, self.names, self.ledger)
+        self.score_view.value = result_html(view, self.names, self.ledger) or (
+            "<div><b>Score sheet</b> (the deals played at this table)"
+            f"{score_sheet_chart(self.ledger, self.names)}</div>" if self.ledger.deals else "")
         reviewable = view.result is not None and not view.result.void \
             and not getattr(self.state, "seat_sides", False) and self.state.taker is not None
         if not reviewable:
