@@ -481,9 +481,9 @@ def card_answers(state: GameState, seat: int, rule: str, values=None) -> frozens
     """The legal cards the engine accepts at a card question (see :data:`CARD_RULES`).
 
     >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/take-made.json")
-    >>> question = next(q for q in hand.questions if q.rule == "win")
+    >>> question = next(q for q in hand.questions if q.rule == "sure")
     >>> state = hand.state_at(hand.question_step(question))
-    >>> question.card in card_answers(state, hand.learner, "win")
+    >>> question.card in card_answers(state, hand.learner, "sure")
     True
     """
     if rule == "solve":
