@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..bidding import legal_bids
 from ..cards import parse_card
 from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, judge_answer,
                       load_guided_hand, score_options, score_words)
@@ -334,12 +335,14 @@ class GuidedHandWidget:
         return html + boxes
 
     def _draw_choices(self, question, state) -> None:
+        self.choice_values: list[str] = []
         if question is None or question.kind in ("card", "discard"):
             self.choices.children = ()
             return
         if question.kind == "bid":
             options = [(str(bid), bid.english if bid is Bid.PASS
-                        else f"{bid.english} ×{self.rules.multiplier(bid)}") for bid in Bid]
+                        else f"{bid.english} ×{self.rules.multiplier(bid)}")
+                       for bid in legal_bids((), self.rules)]
         elif question.kind == "declare":
             options = [(o, DECLARATION_WORDS.get(o, o))
                        for o in declaration_options(state, question)]
@@ -354,6 +357,7 @@ class GuidedHandWidget:
             button.on_click(lambda _b, v=value: self.answer(v))
             buttons.append(button)
         self.choices.children = tuple(buttons)
+        self.choice_values = [value for value, _ in options]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
