@@ -1,16 +1,25 @@
 """Random legal deals from the deal to the score, on one core: deals per second.
 
     python benchmarks/playouts.py --players 4 --deals 20000 --seed 1
+    python benchmarks/playouts.py --tarotsolver /tmp/TarotSolver   # and TarotSolver's figure
 
 Every action goes through the public, checked ``GameState.play``; the actions
 are drawn uniformly from ``legal_actions()``. Then the same through the solver's
 internal path (``tarot_teach.solver.Position``: bit masks, no checks or events): the
 auction and the discard through the public API, the cards on the position, the final
 taker points read from it (checked against the engine on the first deals).
+
+``--tarotsolver PATH`` (a checkout of https://github.com/CrudeText/TarotSolver, nothing of
+it is in this repository) also times TarotSolver's random deals in a subprocess of the same
+Python: its ``play_one_deal_N p`` with random bids (pass or any higher contract) and random
+legal cards, as its ``play_random`` does; then prints both figures and the ratio (the
+issue's goal: ours at least 5 times theirs). Times are CPU seconds of each process.
 """
 
 import argparse
 import random
+import subprocess
+import sys
 import time
 
 from tarot_teach import GameState, RuleSet
@@ -21,7 +30,7 @@ def run(players: int, deals: int, seed: int) -> tuple[float, int, int]:
     rules = RuleSet(players=players)
     actions = played = 0
     random_fraction = rng.random
-    start = time.perf_counter()
+    start = time.process_time()
     for number in range(deals):
         state = GameState.new(rules, seed=rng.getrandbits(64), dealer=number % players)
         while not state.is_over:
@@ -29,7 +38,7 @@ def run(players: int, deals: int, seed: int) -> tuple[float, int, int]:
             state.play(legal[int(random_fraction() * len(legal))])
             actions += 1
         played += state.phase.value == "finished"
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, actions, played
 
 
@@ -41,7 +50,7 @@ def run_fast(players: int, deals: int, seed: int) -> tuple[float, int]:
     rules = RuleSet(players=players)
     played = 0
     random_fraction = rng.random
-    start = time.perf_counter()
+    start = time.process_time()
     for number in range(deals):
         state = GameState.new(rules, seed=rng.getrandbits(64), dealer=number % players)
         while not state.is_over and state.phase is not Phase.PLAYING:
@@ -69,7 +78,40 @@ def run_fast(players: int, deals: int, seed: int) -> tuple[float, int]:
                 check.play(DECK[card])
             assert check.result.taker_half_points * position.unit == position.base * check.result.unit
         played += 1
-    return time.perf_counter() - start, played
+    return time.process_time() - start, played
+
+
+# TarotSolver's random deals, run with its ``src`` folder on the path (argv: path players deals seed).
+TAROTSOLVER_CODE = """
+import random, sys, time
+sys.path.insert(0, sys.argv[1] + "/src")
+from tarot.bidding import Contract
+from tarot import game
+players, deals, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+play_one_deal = getattr(game, f"play_one_deal_{players}p")
+rng = random.Random(seed)
+contracts = sorted(int(contract) for contract in Contract)
+def get_bid(player, history):
+    high = max((bid for _, bid in history if bid is not None), default=None)
+    options = [None] + [c for c in contracts if high is None or c > high]
+    return options[int(rng.random() * len(options))]
+def get_play(state, player):
+    legal = state.legal_cards(player)
+    return legal[int(rng.random() * len(legal))]
+start = time.process_time()
+for number in range(deals):
+    play_one_deal(get_bid=get_bid, get_play=get_play, dealer=number % players, rng=rng)
+print(deals / (time.process_time() - start))
+"""
+
+
+def run_tarotsolver(path: str, players: int, deals: int, seed: int) -> float:
+    """TarotSolver's random deals per CPU second, measured in a subprocess."""
+    done = subprocess.run([sys.executable, "-c", TAROTSOLVER_CODE, path, str(players), str(deals),
+                           str(seed)], capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"TarotSolver did not run: {done.stderr.strip().splitlines()[-1]}")
+    return float(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -77,14 +119,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--deals", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tarotsolver", metavar="PATH",
+                        help="a TarotSolver checkout: time its random deals too")
     args = parser.parse_args()
-    elapsed, actions, played = run(args.players, args.deals, args.seed)
+    public_elapsed, actions, played = run(args.players, args.deals, args.seed)
     print(f"{args.players} players: {args.deals} deals ({played} played to the score, the rest void) "
-          f"in {elapsed:.2f} s: {args.deals / elapsed:,.0f} deals/s, "
-          f"{actions / elapsed:,.0f} actions/s")
+          f"in {public_elapsed:.2f} s: {args.deals / public_elapsed:,.0f} deals/s, "
+          f"{actions / public_elapsed:,.0f} actions/s")
     elapsed, played = run_fast(args.players, args.deals, args.seed)
     print(f"{args.players} players, the solver's internal path: {args.deals} deals ({played} "
           f"played) in {elapsed:.2f} s: {args.deals / elapsed:,.0f} deals/s")
+    if args.tarotsolver:
+        ours = max(args.deals / public_elapsed, args.deals / elapsed)
+        theirs = run_tarotsolver(args.tarotsolver, args.players, args.deals, args.seed)
+        print(f"{args.players} players, TarotSolver ({args.tarotsolver}): {theirs:,.0f} deals/s; "
+              f"ours {ours:,.0f} deals/s is {ours / theirs:.1f} times that (goal: 5)")
 
 
 if __name__ == "__main__":

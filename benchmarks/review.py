@@ -1,20 +1,99 @@
-"""A whole deal reviewed for one seat: CPU seconds per review (one core).
+"""A whole deal reviewed for one seat: CPU seconds per review (one core), in CPython and Pyodide.
 
     python benchmarks/review.py --deals 3 --samples 20 --seed 1
+    python benchmarks/review.py --pyodide            # only the Pyodide run
+    python benchmarks/review.py --no-pyodide         # only CPython
 
 Each deal is seeded and played to the end by the learner computer players; the taker's
 seat (18 cards with 4 players) is reviewed with ``coach.review``. Prints each review's
 CPU time (the process's, so that other programs on a shared machine do not count),
 the median, and how many entries were exact.
+
+When Node.js is on the machine, the first of these deals is then reviewed again in
+Pyodide (the static site's Python, ``vendor/site/.../lite/pyodide``, vendored by
+``scripts/setup``) with the site's ``tarot_teach`` wheel (a fresh one is built in a
+temporary folder when ``tarot_teach/`` changed since), and that time is printed too
+(wall-clock seconds inside Pyodide, which runs on one thread; the issue's goal: 60 s).
 """
 
 import argparse
+import json
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.coach import review
 from tarot_teach.players import play_out
+
+ROOT = Path(__file__).resolve().parent.parent
+LITE = ROOT / "vendor" / "site" / "_static" / "vendor" / "lite"
+
+# Run in Pyodide: the same deal and review as in CPython (arguments as JSON on stdin).
+REVIEW_CODE = """
+import json, time
+from tarot_teach import GameState, RuleSet
+from tarot_teach.coach import review
+from tarot_teach.players import play_out
+args = json.loads(ARGS)
+state = play_out(GameState.new(RuleSet(players=args["players"]), seed=args["seed"],
+                               dealer=args["dealer"]))
+start = time.perf_counter()
+entries = review(state.to_record(), state.taker, samples=args["samples"], seed=args["number"])
+json.dumps({"seconds": time.perf_counter() - start, "entries": len(entries),
+            "exact": sum(entry.exact for entry in entries)})
+"""
+
+NODE_CODE = """
+import { loadPyodide } from "%(mjs)s";
+import { readFileSync } from "node:fs";
+const started = Date.now();
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.writeFile("/tmp/project.whl", readFileSync("%(wheel)s"));
+py.runPython(`import site, zipfile
+zipfile.ZipFile("/tmp/project.whl").extractall(site.getsitepackages()[0])`);
+const loaded = (Date.now() - started) / 1000;
+py.globals.set("ARGS", readFileSync(0, "utf8"));
+const result = JSON.parse(py.runPython(%(code)s));
+result.loaded = loaded;
+console.log(JSON.stringify(result));
+"""
+
+
+def project_wheel(folder: Path) -> Path:
+    """The site's tarot_teach wheel, or a fresh one in ``folder`` if the sources are newer."""
+    vendored = sorted((LITE / "pypi").glob("tarot_teach-*.whl"))
+    newest = max(path.stat().st_mtime for path in (ROOT / "tarot_teach").rglob("*.py"))
+    if vendored and vendored[-1].stat().st_mtime >= newest:
+        return vendored[-1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--disable-pip-version-check", "-w", str(folder), str(ROOT)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return next(folder.glob("tarot_teach-*.whl"))
+
+
+def review_in_pyodide(deal: dict) -> dict:
+    """Review ``deal`` (players, seed, dealer, samples, number) in Pyodide under Node.js."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js is not installed")
+    if not (LITE / "pyodide" / "pyodide.mjs").is_file():
+        raise RuntimeError(f"no Pyodide in {LITE / 'pyodide'}: run scripts/setup")
+    with tempfile.TemporaryDirectory(prefix="review-pyodide-") as tmp:
+        script = Path(tmp) / "review.mjs"
+        script.write_text(NODE_CODE % {
+            "mjs": (LITE / "pyodide" / "pyodide.mjs").as_posix(),
+            "index": (LITE / "pyodide").as_posix() + "/",
+            "wheel": project_wheel(Path(tmp)).as_posix(), "code": json.dumps(REVIEW_CODE)})
+        done = subprocess.run([node, str(script)], input=json.dumps(deal), text=True,
+                              capture_output=True)
+        if done.returncode:
+            raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "node failed")
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -24,14 +103,22 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", action="store_true", help="print the entries of each review")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--pyodide", action="store_true", help="only the review in Pyodide")
+    where.add_argument("--no-pyodide", action="store_true", help="only the review in CPython")
     args = parser.parse_args()
-    timings = []
+    timings, deals = [], []
     number = 0
-    while len(timings) < args.deals:
-        state = play_out(GameState.new(RuleSet(players=args.players), seed=f"{args.seed}:{number}",
-                                       dealer=number % args.players))
+    while len(deals) < args.deals:
+        deal = {"players": args.players, "seed": f"{args.seed}:{number}",
+                "dealer": number % args.players, "samples": args.samples, "number": number + 1}
+        state = play_out(GameState.new(RuleSet(players=args.players), seed=deal["seed"],
+                                       dealer=deal["dealer"]))
         number += 1
         if state.result.void:
+            continue
+        deals.append(deal)
+        if args.pyodide:
             continue
         start = time.process_time()
         entries = review(state.to_record(), state.taker, samples=args.samples, seed=number)
@@ -44,8 +131,19 @@ def main() -> None:
                 print(f"  {entry.kind:11} {entry.trick or '':>2} {entry.chosen:18} "
                       f"best {' '.join(entry.best):18} lost {float(entry.points_lost):5.1f} "
                       f"{entry.band.label:10} {entry.why}")
-    print(f"{args.players} players, {len(timings)} reviews, {args.samples} samples: "
-          f"median {statistics.median(timings):.2f} s, worst {max(timings):.2f} s")
+    if timings:
+        print(f"{args.players} players, {len(timings)} reviews, {args.samples} samples: "
+              f"median {statistics.median(timings):.2f} s, worst {max(timings):.2f} s", flush=True)
+    if args.no_pyodide or (not args.pyodide and shutil.which("node") is None):
+        return
+    try:
+        result = review_in_pyodide(deals[0])
+    except RuntimeError as error:
+        print(f"Pyodide: not run ({error})")
+        return
+    print(f"Pyodide (Node.js): deal {deals[0]['number'] - 1}: {result['entries']} entries "
+          f"({result['exact']} exact) in {result['seconds']:.2f} s "
+          f"(Pyodide and the wheel loaded in {result['loaded']:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ and Sphinx adds MathJax only to pages with math (``mathjax_path``).
       _static/vendor/lite/                     Pyodide core (npm), the Pyodide kernel's worker
                                                and wheels (PyPI), see fetch_jupyterlite()
       _static/vendor/live/session.json         where live.js finds its kernel (static: lite)
+    vendor/test/axe/axe.min.js        axe-core, for the accessibility browser tests only
+                                      (tests/axe_check.py); never published in the site
 """
 
 from __future__ import annotations
@@ -519,10 +521,44 @@ def write_service_worker(check: bool = False) -> bool:
     return True
 
 
+AXE_CORE = NpmPackage(
+    "axe-core",
+    "4.14.1",
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+)
+AXE_DIR = VENDOR / "test" / "axe"  # outside vendor/site: the tests inject it, the site never serves it
+
+
+def fetch_axe(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
+    """axe-core's axe.min.js for the accessibility tests (tests/axe_check.py injects it)."""
+    wanted = {"packages": [AXE_CORE.spec]}
+    required = ["axe.min.js"]
+    if not force and _stamp_ok(AXE_DIR, wanted, required):
+        if not quiet:
+            log(f"axe: up to date in {AXE_DIR.relative_to(ROOT)}")
+        return True
+    if check:
+        if not quiet:
+            log(f"axe: MISSING or outdated in {AXE_DIR.relative_to(ROOT)}")
+        return False
+    tgz = npm_pack(AXE_CORE)
+    if AXE_DIR.exists():
+        shutil.rmtree(AXE_DIR)
+    AXE_DIR.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="axe-") as tmp:
+        pkg = extract(tgz, Path(tmp))
+        for name in ["axe.min.js", *(p.name for p in pkg.glob("LICEN[SC]E*"))]:
+            _copy(pkg / name, AXE_DIR / name)
+    _write_stamp(AXE_DIR, wanted)
+    log(f"axe: ready in {AXE_DIR.relative_to(ROOT)}")
+    return True
+
+
 GROUPS = {
     "widgets": fetch_widget_js,
     "mathjax": fetch_mathjax,
     "jupyterlite": fetch_jupyterlite,
+    "axe": fetch_axe,
 }
 
 

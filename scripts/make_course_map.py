@@ -62,6 +62,9 @@ def page_exercises(text: str) -> list[dict]:
                 if hand is not None:
                     data = json.loads((ROOT / "exercises" / "hands" / hand.value).read_text())
                     entry["title"] = data["title"]
+            elif name == "FinalTestWidget":
+                entry["kind"] = "final"
+                entry["title"] = page_title(text)
             else:
                 entry["options"] = {key: value.value for key, value in keywords.items()
                                     if key not in SKIPPED_ARGUMENTS

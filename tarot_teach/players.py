@@ -166,10 +166,16 @@ class ComputerPlayer:
                 counts[c.suit] = counts.get(c.suit, 0) + 1
             suit = max(counts, key=lambda s: counts[s])
             low = min((c for c in plain if c.suit is suit), key=lambda c: (c.half_points, c.rank))
-            return Decision(low, f"Lead a small card of my longest suit ({suit.english}).")
+            if low.half_points == 1:  # "a small card" is the book's word for 0.5-point cards
+                return Decision(low, f"Lead a small card of my longest suit ({suit.english}): "
+                                     f"{low.short_name}.")
+            return Decision(low, f"Lead the lowest card of my longest suit ({suit.english}): "
+                                 f"{low.short_name}.")
         non_petit = [c for c in trumps if c.rank != 1] or trumps
         if non_petit:
             low = min(non_petit, key=lambda c: c.rank)
+            if low.is_bout:
+                return Decision(low, f"Only trumps left: lead the lowest, the {low.rank}.")
             return Decision(low, f"Only trumps left: lead a small one, the {low.rank}.")
         return Decision(legal[0], f"Lead {legal[0].short_name}.")
 
@@ -208,14 +214,25 @@ class ComputerPlayer:
                     cheapest = min(others, key=lambda c: c.rank) if others else cheapest
                 return Decision(cheapest, f"Win the trick with the lowest card that does: "
                                           f"{cheapest.short_name}.")
-        # The trick is lost (or not worth winning): throw the least valuable card.
+        # No card of mine takes the trick, or it is not worth winning: throw the least
+        # valuable card. The reason never calls the trick lost: a partner may still win it,
+        # and the card thrown may itself be winning for now.
         if excuse is not None and any(c.half_points >= 7 for c in real) and \
                 all(c.half_points >= 7 or (c.is_trump and c.rank == 1) for c in real):
             return Decision(excuse, "Every card I may play is valuable: play the Excuse instead.")
         safe = [c for c in real if not (c.is_trump and c.rank == 1)] or real
         low = min(safe, key=lambda c: (c.half_points, c.is_trump, c.rank))
-        return Decision(low, f"This trick is lost for my side: throw the least valuable card, "
-                             f"{low.short_name}.")
+        if _wins(trick_cards, low):
+            return Decision(low, f"This trick is worth little: {low.short_name}, my least "
+                                 "valuable card, takes it for now.")
+        if partner_winning:
+            return Decision(low, f"My side is winning this trick for now: "
+                                 f"I add my least valuable card, {low.short_name}.")
+        if not winners:
+            return Decision(low, f"No card I may play takes this trick: throw the least valuable "
+                                 f"one, {low.short_name}.")
+        return Decision(low, f"This trick is worth little: keep my winners and throw the least "
+                             f"valuable card, {low.short_name}.")
 
 
 class StrongPlayer(ComputerPlayer):

@@ -19,9 +19,10 @@ import enum
 from dataclasses import dataclass, field, fields
 
 from .errors import InvalidRecord
-from .tables import (COSMIC_HANDFUL_THRESHOLDS, COSMIC_TARGETS, FIVE_NO_PARTNER_SIZES,
-                     HANDFUL_BONUSES, HANDFUL_THRESHOLDS, MULTIPLIERS, OLD_HANDFUL_BONUSES, SIZES,
-                     TARGETS, TWO_PLAYER_TABLE_CARDS)
+from .tables import (COSMIC_HANDFUL_THRESHOLDS, COSMIC_PACK_POINTS, COSMIC_PACKET_SIZE,
+                     COSMIC_TARGETS, FIVE_NO_PARTNER_PACKET_SIZE, FIVE_NO_PARTNER_SIZES,
+                     HANDFUL_BONUSES, HANDFUL_THRESHOLDS, MULTIPLIERS, OLD_HANDFUL_BONUSES,
+                     PACK_POINTS, PACKET_SIZE, SIZES, TARGETS, TWO_PLAYER_TABLE_CARDS)
 from .variants import DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES
 
 __all__ = ["Bid", "Phase", "RuleSet", "VARIANTS", "IMPLEMENTED_VARIANTS"]
@@ -300,10 +301,10 @@ class RuleSet:
         """Cards per packet in the deal: 3; 4 in Cosmic Tribe (seed 002's quarts); 2 for
         five players without a partner (14 cards a hand is not a multiple of 3)."""
         if self.cosmic_tribe:
-            return 4
+            return COSMIC_PACKET_SIZE
         if self.five_no_partner:
-            return 2
-        return 3
+            return FIVE_NO_PARTNER_PACKET_SIZE
+        return PACKET_SIZE
 
     @property
     def handful_thresholds(self) -> tuple[int, int, int]:
@@ -339,7 +340,7 @@ class RuleSet:
     @property
     def total_points(self) -> int:
         """The pack's points: 91, or 78 tricky points in Cosmic Tribe."""
-        return 78 if self.cosmic_tribe else 91
+        return COSMIC_PACK_POINTS if self.cosmic_tribe else PACK_POINTS
 
     @property
     def has_partner_call(self) -> bool:

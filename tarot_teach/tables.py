@@ -12,6 +12,8 @@ imports nothing.
 (6, 400, -150)
 >>> SIZES[5], FIVE_NO_PARTNER_SIZES
 ((15, 3), (14, 8))
+>>> PACK_POINTS, COSMIC_PACK_POINTS, PACKET_SIZE
+(91, 78, 3)
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ __all__ = ["TARGETS", "COSMIC_TARGETS", "HANDFUL_LEVELS", "HANDFUL_THRESHOLDS",
            "COSMIC_HANDFUL_THRESHOLDS", "HANDFUL_BONUSES", "OLD_HANDFUL_BONUSES", "MULTIPLIERS",
            "CONTRACT_BASE", "PETIT_AU_BOUT", "CHELEM", "PETIT_CHELEM", "COMBINED_CHELEM",
            "MISERE_PAYMENT", "SIZES", "FIVE_NO_PARTNER_SIZES", "TWO_PLAYER_TABLE_CARDS",
-           "TAKER_SHARE", "TAKER_ALONE_SHARE"]
+           "TAKER_SHARE", "TAKER_ALONE_SHARE", "PACKET_SIZE", "COSMIC_PACKET_SIZE",
+           "FIVE_NO_PARTNER_PACKET_SIZE", "PACK_POINTS", "COSMIC_PACK_POINTS"]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 """Points the taker needs, by the number of bouts in the taker's pile (§9)."""
@@ -76,6 +79,21 @@ FIVE_NO_PARTNER_SIZES = (14, 8)
 
 TWO_PLAYER_TABLE_CARDS = 18
 """Variant ``two_players``: each player's six piles of three on the table."""
+
+PACKET_SIZE = 3
+"""Cards per packet in the deal (§3)."""
+
+COSMIC_PACKET_SIZE = 4
+"""Cosmic Tribe deals in packets of four (seed 002's quarts)."""
+
+FIVE_NO_PARTNER_PACKET_SIZE = 2
+"""Five players without a partner: packets of two (14 cards a hand is not a multiple of 3)."""
+
+PACK_POINTS = 91
+"""The pack's card points (§6): 43 in honours and bouts, 48 for the other cards' halves."""
+
+COSMIC_PACK_POINTS = 78
+"""Cosmic Tribe counts 78 'tricky points' in the pack (§12)."""
 
 TAKER_SHARE = {3: 2, 4: 3, 5: 2}
 """How many hand scores the taker gains, by the number of players (§9, §10)."""

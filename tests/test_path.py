@@ -212,4 +212,19 @@ def test_every_exercise_of_the_map_is_a_known_class_with_a_unique_id():
     for chapter in CHAPTERS:
         assert chapter["title"], chapter["page"]
         for item in chapter["exercises"]:
-            assert item["kind"] in names or (item["kind"] == "guided" and item.get("title"))
+            assert item["kind"] in names or (item["kind"] in ("guided", "final")
+                                             and item.get("title"))
+
+
+def test_the_final_test_is_on_the_progress_page_and_never_due_for_practice(tmp_path):
+    from tarot_teach.widgets.path import ProgressPage
+
+    final = [item for chapter in CHAPTERS for item in chapter["exercises"]
+             if item["kind"] == "final"]
+    assert [item["id"] for item in final] == ["final-test"]
+    progress = Progress(tmp_path / "progress.json")
+    progress.record_answer("final-test", True)
+    page = ProgressPage(progress=progress)
+    final_row = next(row for row in page.rows() if row.page == "40-final-test")
+    assert final_row.solved == 1
+    assert "final-test" not in page.due_exercises()

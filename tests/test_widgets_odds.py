@@ -80,7 +80,7 @@ def test_a_tie_is_accepted_and_explained_as_a_tie():
 def test_chart_and_explorer():
     assert split_chart_html(6).startswith("<img")
     explorer = SplitExplorer(6)
-    explorer.slider.value = 8
+    explorer.count.value = 8
     assert "3-3-2" in explorer.text.value
     assert "4-3-1 and 3-3-2, exactly tied" in explorer.text.value
 

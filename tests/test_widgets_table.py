@@ -59,7 +59,7 @@ def test_a_whole_deal_from_bid_to_score(players):
 def test_the_table_never_shows_another_hand():
     table = TableWidget(players=4, seed=2)
     others = [c for seat in range(1, 4) for c in table.state.hand(seat)]
-    shown = table.trick_view.value + table.seats.value + table.header.value
+    shown = table.felt.value + table.header.value + table.live.value + table.log_view.value
     assert not any(f'aria-label="{card.name}"' in shown for card in others
                    if card not in [c for _, c in table.state.view(0).current_trick])
 
@@ -207,10 +207,13 @@ def test_level_switch_and_the_strong_players_play_the_engine_s_strong_choice():
     learner = (state.to_act + 1) % 4  # the computers act first
     strong = TableWidget(state=state.copy(), learner=learner, level="strong")
     replay = state.copy()
-    for line in strong.log[:2]:
+    plays = [line for line in strong.log if " played " in line]
+    assert plays
+    for line in plays[:2]:
         seat = replay.to_act
         decision = StrongPlayer().decide(replay)
-        assert line == f"{strong.names[seat]}: {decision.action.short_name} — {decision.reason}"
+        assert line == (f"{strong.names[seat]} played {decision.action.name} — {decision.reason}"
+                        .rstrip(".") + ".")
         replay.play(decision.action)
 
 

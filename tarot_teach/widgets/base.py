@@ -34,7 +34,13 @@ __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField
 class CardPicker:
     """Cards shown as clickable buttons (class ``tt-card``); ``selected`` holds the chosen ones.
 
-    ``single=True`` makes a click choose one card (and unchoose the others).
+    ``single=True`` makes a click choose one card (and unchoose the others). A chosen
+    card's tooltip says so (for screen readers; the page's CSS adds a tick):
+
+    >>> picker = CardPicker(["KH", "T21"])
+    >>> picker.select(["KH"])
+    >>> picker.buttons[parse_card("KH")].tooltip, picker.buttons[parse_card("T21")].tooltip
+    ('King of hearts, chosen', 'the 21 of trumps (le Monde)')
     """
 
     def __init__(self, cards: Iterable["Card | str"] = (), single: bool = False,
@@ -65,6 +71,10 @@ class CardPicker:
 
     def _changed(self, card: Card):
         def handler(change):
+            # The card's title (read by screen readers after its name) says it is chosen:
+            # the pressed look is not the only cue.
+            name = card.display_name(self.rules)
+            self.buttons[card].tooltip = f"{name}, chosen" if change["new"] else name
             if self.single and change["new"]:
                 for other, button in self.buttons.items():
                     if other is not card and button.value:

@@ -322,21 +322,24 @@ def split_chart_html(n: int) -> str:
 
 
 class SplitExplorer:
-    """Move the slider: how the defenders' cards of a suit split, exact and simple model."""
+    """Change the number of cards: how the defenders' cards of a suit split, exact and simple
+    model. (A number box with its label, not a slider: the slider's handle cannot be given a
+    name that screen readers read.)"""
 
     def __init__(self, n: int = 6) -> None:
-        self.slider = widgets.IntSlider(value=n, min=1, max=16, description="Defence holds:",
-                                        style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="22em", max_width="100%"))
+        self.count = widgets.BoundedIntText(value=n, min=1, max=16,
+                                            description="Cards the defence holds:",
+                                            style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="16em", max_width="100%"))
         self.chart = widgets.HTML()
         self.text = widgets.HTML()
-        self.slider.observe(lambda _change: self.update(), names="value")
-        self.widget = widgets.VBox([self.slider, self.chart, self.text],
+        self.count.observe(lambda _change: self.update(), names="value")
+        self.widget = widgets.VBox([self.count, self.chart, self.text],
                                    layout=widgets.Layout(max_width="100%"))
         self.update()
 
     def update(self) -> None:
-        n = self.slider.value
+        n = self.count.value
         self.chart.value = split_chart_html(n)
         self.text.value = (f"Most likely split: <b>{likeliest_text(n)}</b>; "
                            f"in the simple model: {likeliest_text(n, 'independent')}.")

@@ -38,6 +38,10 @@ MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700")
          learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
 
 
+NOT_PRACTISED = ("guided", "final")
+"""Course-map kinds that never come back for practice: a guided hand, the final test."""
+
+
 def _exercise_classes() -> dict:
     from . import EXERCISES
 
@@ -179,9 +183,13 @@ class ProgressPage:
                             for ident, title, st in row.exercises)
             started = any(st != learning.NOT_TRIED for _i, _t, st in row.exercises)
             opened = " open" if started else ""
-            html.append(f'<details class="tt-chapter"{opened}><summary><a href="{row.page}.html">'
-                        f'{escape_text(row.title)}</a> — {row.solved} of {len(row.exercises)} '
-                        f'solved</summary><ul style="margin:0.2em 0">{items}</ul></details>')
+            # The link stands below the summary: a link inside a <summary> (itself a
+            # control) is a control in a control, which keyboards and screen readers trip on.
+            html.append(f'<details class="tt-chapter"{opened}><summary>{escape_text(row.title)}'
+                        f' — {row.solved} of {len(row.exercises)} solved</summary>'
+                        f'<div style="margin:0.2em 0 0 1.2em"><a href="{row.page}.html">Open '
+                        f'“{escape_text(row.title)}”</a></div>'
+                        f'<ul style="margin:0.2em 0">{items}</ul></details>')
         for row in guided_rows:
             items = "".join(self._item_html(ident, title, st, {}, guided=True)
                             for ident, title, st in row.exercises)
@@ -273,7 +281,7 @@ class ProgressPage:
     def due_exercises(self) -> "list[str]":
         """Ids of the exercises due for practice now (those on a page of the book)."""
         known = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]
-                 if item["kind"] != "guided"}
+                 if item["kind"] not in NOT_PRACTISED}
         due = learning.due_for_practice(self.progress.answers, self.now())
         return [ident for ident in due if ident in known]
 

@@ -2,8 +2,9 @@
 
 Pure functions returning HTML strings, so they work in a notebook, on a static
 page and in tests alike. Suits are told apart by their symbol first and by a
-four-colour scheme (Okabe–Ito palette) second: spades black, hearts vermilion,
-diamonds blue, clubs bluish green, trumps purple.
+four-colour scheme (Okabe–Ito hues, darkened so that text in them has a contrast of at
+least 4.5:1 on white and on the light grey of a card button) second: spades black, hearts
+vermilion, diamonds blue, clubs bluish green, trumps purple.
 
 >>> html = card_html(parse_card("KH"))
 >>> 'aria-label="King of hearts"' in html and "♥" in html
@@ -25,9 +26,9 @@ __all__ = ["PLAYER_NAMES", "SUIT_COLOURS", "card_label", "card_html", "cards_htm
 
 SUIT_COLOURS = {
     Suit.SPADES: "#000000",
-    Suit.HEARTS: "#D55E00",
-    Suit.DIAMONDS: "#0072B2",
-    Suit.CLUBS: "#009E73",
+    Suit.HEARTS: "#AD4A00",
+    Suit.DIAMONDS: "#005A8F",
+    Suit.CLUBS: "#006B4F",
     Suit.TRUMPS: "#6A3D9A",
     Suit.EXCUSE: "#6A3D9A",
 }

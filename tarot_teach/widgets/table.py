@@ -29,14 +29,17 @@ from ..game import GameState, Misere, Poignee, Slam
 from ..ledger import Ledger
 from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
-from .base import CardPicker, Feedback
+from .base import Feedback
 from .progress import Progress
 from .charts import running_totals_chart
-from .render import PLAYER_NAMES, cards_html, escape_text
+from .render import PLAYER_NAMES, card_html, cards_html, escape_text
 from .review import ReviewWidget
+from .table_style import TABLE_CSS, card_class, hand_faces_css, style_html
+from ..teach.table_view import (action_label, card_accessible_name, cards_phrase, discard_counter,
+                                possessive, secret_discard_line, table_view)
 
-__all__ = ["TableWidget", "SEAT_NAMES", "score_sheet_chart", "LEVELS", "AdvisedPlayer",
-           "HINT_SAMPLES"]
+__all__ = ["TableWidget", "TableHand", "SEAT_NAMES", "score_sheet_chart", "LEVELS",
+           "AdvisedPlayer", "HINT_SAMPLES", "felt_html", "live_html", "log_html"]
 
 SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
@@ -80,6 +83,93 @@ def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+class TableHand:
+    """The learner's hand: one toggle button per card (class ``tt-tcard``), drawn as the
+    chapters' SVG cards, playable ones raised and the others dimmed with the engine's reason
+    (on hover and on keyboard focus). ``buttons`` maps each card shown to its button.
+
+    The buttons are slots reused from one turn to the next: after a card is played by
+    keyboard, the focus stays in the hand (on the next card) instead of being lost.
+    """
+
+    def __init__(self, on_change, rules=None) -> None:
+        self.rules = rules
+        self.single = True
+        self._on_change = on_change
+        self.box = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.box.add_class("tt-hand")
+        self.faces = widgets.HTML()
+        self.slots: list[widgets.ToggleButton] = []
+        self.buttons: dict[Card, widgets.ToggleButton] = {}
+        self._card_of: dict[int, Card] = {}
+        self._quiet = False
+
+    def show(self, entries: list[dict], chosen=()) -> None:
+        """Draw the hand: ``entries`` from :func:`~tarot_teach.teach.table_view.hand_entries`."""
+        chosen = set(chosen)
+        while len(self.slots) < len(entries):
+            button = widgets.ToggleButton(value=False, layout=widgets.Layout(width="50px",
+                                                                            height="72px"))
+            button.add_class("tt-tcard")
+            button.observe(self._changed(button), names="value")
+            self.slots.append(button)
+        self._quiet = True
+        try:
+            self.buttons = {}
+            self._card_of = {}
+            for button, entry in zip(self.slots, entries):
+                card, playable = entry["card"], entry["playable"]
+                picked = card in chosen
+                button.value = picked
+                idle = entry["idle"]
+                button.description = (f"{card.display_name(self.rules)}, in your hand" if idle
+                                      else card_accessible_name(card, playable, entry["reason"],
+                                                                self.rules, chosen=picked))
+                button.tooltip = (card.display_name(self.rules) if playable else
+                                  f"{card.display_name(self.rules)}: {entry['reason']}")
+                button._dom_classes = ("tt-tcard", card_class(card), "tt-idle" if idle else
+                                       "tt-playable" if playable else "tt-unplayable")
+                self.buttons[card] = button
+                self._card_of[id(button)] = card
+        finally:
+            self._quiet = False
+        self.box.children = tuple(self.slots[:len(entries)])
+        self.faces.value = style_html(hand_faces_css([e["card"] for e in entries], self.rules))
+        self._entries = {e["card"]: e for e in entries}
+
+    def _changed(self, button):
+        def handler(change):
+            if self._quiet or id(button) not in self._card_of:
+                return
+            card = self._card_of[id(button)]
+            if self.single and change["new"]:
+                self._quiet = True
+                for other in self.buttons.values():
+                    if other is not button:
+                        other.value = False
+                self._quiet = False
+            if not self.single:  # the discard: say "chosen" on the card itself
+                entry = self._entries[card]
+                button.description = card_accessible_name(card, entry["playable"], entry["reason"],
+                                                          self.rules, chosen=change["new"])
+            self._on_change(self.selected)
+        return handler
+
+    @property
+    def cards(self) -> list[Card]:
+        return list(self.buttons)
+
+    @property
+    def selected(self) -> list[Card]:
+        return [card for card, button in self.buttons.items() if button.value]
+
+    def clear(self) -> None:
+        self._quiet = True
+        for button in self.buttons.values():
+            button.value = False
+        self._quiet = False
+
+
 class TableWidget:
     """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
 
@@ -109,20 +199,27 @@ class TableWidget:
         self._undo: list[GameState] = []
         self._scored: "GameState | None" = None  # the deal already written on the sheet
         self.log: list[str] = []
+        self._news: list[str] = []  # what happened since the learner's last action
 
+        self.style = widgets.HTML(style_html(TABLE_CSS))
         self.header = widgets.HTML()
-        self.seats = widgets.HTML()
-        self.trick_view = widgets.HTML()
+        self.felt = widgets.HTML()
+        self.live = widgets.HTML()
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
-        self.hand = CardPicker(single=True, on_change=self._card_clicked, rules=self.rules)
-        self.discard_button = widgets.Button(description="Discard the chosen cards")
+        self._action_slots: list[widgets.Button] = []
+        self._action_of: dict[int, Any] = {}
+        self.hand_head = widgets.HTML()
+        self.hand = TableHand(on_change=self._card_clicked, rules=self.rules)
+        self.discard_button = widgets.Button(description="Discard the chosen cards",
+                                             layout=widgets.Layout(width="auto"))
         self.discard_button.add_class("tt-check")
+        self.discard_button.add_class("tt-discard")
         self.discard_button.on_click(lambda _: self.discard_selected())
         self.feedback = widgets.HTML()
         self.feedback.add_class("tt-feedback")
         self.log_view = widgets.HTML()
         self.score_view = widgets.HTML()
-        self.hint_button = widgets.Button(description="Hint", tooltip="What would the computer do?")
+        self.hint_button = widgets.Button(description="Hint", tooltip="What would the coach do?")
         self.hint_button.add_class("tt-hint")
         self.undo_button = widgets.Button(description="Undo", tooltip="Take back my last action")
         self.undo_button.add_class("tt-undo")
@@ -139,8 +236,8 @@ class TableWidget:
         self.level_choice.observe(lambda change: self.set_level(change["new"]), names="value")
         self.review = ReviewWidget(names=list(self.names), rules=self.rules)
         self.widget = widgets.VBox(
-            [self.header, self.seats, self.trick_view, self.actions,
-             widgets.HTML("<b>Your hand</b>"), self.hand.box, self.discard_button, self.feedback,
+            [self.style, self.hand.faces, self.header, self.felt, self.live, self.actions,
+             self.hand_head, self.hand.box, self.discard_button, self.feedback,
              widgets.HBox([self.hint_button, self.undo_button, self.new_button],
                           layout=widgets.Layout(flex_flow="row wrap")),
              self.level_choice, self.log_view, self.score_view, self.review.widget],
@@ -188,9 +285,38 @@ class TableWidget:
         self.state = self._deal()
         self._undo.clear()
         self.log = []
+        self._news = ["A new deal."]
         self.feedback.value = ""
         self._advance()
         self._render()
+
+    def _note(self, line: str) -> None:
+        self.log.append(line)
+        self._news.append(line)
+
+    def _played(self, seat: int, action: Any, before: GameState, reason: str = "") -> None:
+        """Log an action (another seat's discard only as "laid aside"), and the dog once
+        turned face up."""
+        name = self.names[seat]
+        if before.phase is Phase.DISCARD:
+            if seat != self.learner:
+                if self.state.phase is not Phase.DISCARD:  # one line once the discard is made
+                    self._note(secret_discard_line(name, self.rules.dog_size))
+                return
+        elif isinstance(action, Card) and before.phase is Phase.PLAYING:
+            self._note(_sentence(f"{name} played {action.display_name(self.rules)}"
+                                 + (f" — {reason}" if reason else "")))
+        else:
+            self._note(_sentence(f"{name}: {action_label(action, self.rules)}"
+                                 + (f" — {reason}" if reason else "")))
+        shown = self.state.view(self.learner)
+        if before.view(self.learner).dog is None and shown.dog is not None \
+                and shown.phase is not Phase.FINISHED:
+            self._note("The dog is turned face up: "
+                       + ", ".join(c.display_name(self.rules) for c in shown.dog) + ".")
+        if len(self.state.tricks) > len(before.tricks):
+            _, _, winner = self.state.tricks[-1]
+            self._note(f"{self.names[winner]} won the trick.")
 
     def _advance(self) -> None:
         """Let the computer players act until it is the learner's turn or the deal ends."""
@@ -198,14 +324,17 @@ class TableWidget:
         while not state.is_over and state.to_act != self.learner:
             seat = state.to_act
             decision = self.computer.decide(state)
+            before = state.copy()
             state.play(decision.action)
-            self.log.append(f"{self.names[seat]}: {_describe(decision.action)} — {decision.reason}")
+            secret = before.phase is Phase.DISCARD
+            self._played(seat, decision.action, before, "" if secret else decision.reason)
         if state.is_over and self._scored is not state:
             self._scored = state
             if state.result.void:
                 self.ledger.add([], void=True)
             else:
                 self.ledger.add(list(state.result.scores))
+            self._note("The deal is over: see the score below.")
 
     # ----- the learner's actions -----------------------------------------------------------
 
@@ -214,35 +343,47 @@ class TableWidget:
         if self.state.is_over:
             return self._say(Feedback(False, "This deal is over: press New deal.", invalid_input=True))
         if self.state.to_act != self.learner:
-            return self._say(Feedback(False, "Wait for your turn.", invalid_input=True))
+            return self._say(Feedback(False, "Wait: the computer players are still playing.",
+                                      invalid_input=True))
         before = self.state.copy()
         try:
             self.state.play(action)
         except IllegalAction as refusal:
             return self._say(Feedback(False, str(refusal)))
         self._undo.append(before)
-        self.log.append(f"{self.names[self.learner]}: {_describe(action)}")
+        self._news = []
+        self._played(self.learner, action, before)
         self.feedback.value = ""
         self._advance()
         self._render()
         return Feedback(True, "")
 
     def discard_selected(self) -> Feedback:
-        """Lay aside the cards chosen in the hand (the whole discard is checked at once)."""
+        """Lay aside the cards chosen in the hand (the whole discard is checked at once; a
+        refused discard keeps the cards chosen)."""
         if self.state.phase is not Phase.DISCARD or self.state.to_act != self.learner:
             return self._say(Feedback(False, "There is nothing to discard now.", invalid_input=True))
         from ..discard import discard_problems
 
         chosen = self._discard_choice
+        size = self.rules.dog_size
+        if len(chosen) != size:
+            return self._say(Feedback(
+                False, f"Choose {cards_phrase(size)} to lay aside: "
+                f"{discard_counter(len(chosen), size)}.", invalid_input=True))
         hand = self.state.hand(self.learner)
-        problems = discard_problems(hand, chosen, self.rules.dog_size)
+        problems = discard_problems(hand, chosen, size)
         if problems:
             return self._say(Feedback(False, "That discard is not allowed.", problems))
         before = self.state.copy()
         for card in chosen:
             self.state.play(card)
         self._undo.append(before)
-        self.log.append(f"{self.names[self.learner]}: discard " + ", ".join(c.short_name for c in chosen))
+        self._news = []
+        self._note(f"{self.names[self.learner]}: discard "
+                   + ", ".join(c.display_name(self.rules) for c in chosen)
+                   + " (only you see it).")
+        self.feedback.value = ""
         self._advance()
         self._render()
         return Feedback(True, "")
@@ -262,32 +403,37 @@ class TableWidget:
             return self._say(Feedback(False, "There is nothing to undo.", invalid_input=True))
         self.state = self._undo.pop()
         self.log.append(f"{self.names[self.learner]}: undo")
+        self._news = ["Your last action was taken back."]
         self._render()
         return self._say(Feedback(True, "Your last action was taken back."))
 
     def _card_clicked(self, selected) -> None:
-        if self._rendering or not selected:
+        if self._rendering:
             return
-        if self.state.phase is Phase.DISCARD:
-            return  # cards are chosen, then discarded together
-        self.act(selected[0])
+        if self.state.phase is Phase.DISCARD and self.state.to_act == self.learner:
+            self._show_counter()  # cards are chosen, then discarded together
+            return
+        if selected:
+            self.act(selected[0])
 
     @property
     def _discard_choice(self) -> list[Card]:
-        return [c for c, b in self._discard_buttons.items() if b.value]
+        if self.state.phase is not Phase.DISCARD:
+            return []
+        return self.hand.selected
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback.value = feedback.html()
-        self._rendering = True
-        self.hand.clear()
-        self._rendering = False
+        if self.state.phase is not Phase.DISCARD:  # a refused discard keeps the picks
+            self._rendering = True
+            self.hand.clear()
+            self._rendering = False
         return feedback
 
     # ----- drawing -----------------------------------------------------------------
 
     _rendering = False
     _review_for: "GameState | None" = None  # the deal the review button is for
-    _discard_buttons: dict = {}
 
     def _render(self) -> None:
         self._rendering = True
@@ -313,6 +459,8 @@ class TableWidget:
         if not saved:
             return None
         try:
+            if not isinstance(saved, dict):
+                raise ValueError("it is not a saved deal")
             state = state_from_record(saved["record"], complete=False)
             if state.rules != self.rules:
                 raise InvalidRecord("the saved deal was played with other rules")
@@ -325,7 +473,8 @@ class TableWidget:
                 raise ValueError("its seed is not a whole number")
             if not isinstance(log, list):
                 raise ValueError("its log is not a list of lines")
-        except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError) as problem:
+        except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError,
+                AttributeError) as problem:
             self.feedback.value = Feedback(
                 False, f"Your saved deal could not be resumed ({problem}); here is a new deal.",
                 invalid_input=True).html()
@@ -342,26 +491,21 @@ class TableWidget:
 
     def _render_all(self) -> None:
         view = self.state.view(self.learner)
+        shown = table_view(self.state, self.learner, self.names, self.rules)
         self.header.value = header_html(view, self.names, self.learner)
-        self.seats.value = seats_html(view, self.names)
-        self.trick_view.value = trick_area_html(view, self.names, self.rules)
-        self._render_actions(view)
-        # Two players: the face-up cards of your piles are played like hand cards.
-        own_table = [card for card, _ in (view.table[self.learner] if view.table else ())
-                     if card is not None]
-        self.hand.set_cards(list(view.hand) + own_table)
-        self._discard_buttons = {}
-        if view.phase is Phase.DISCARD and view.to_act == self.learner:
-            self.hand.single = False
-            self._discard_buttons = dict(self.hand.buttons)
+        self.felt.value = felt_html(shown, self.rules)
+        self.live.value = live_html(self._news, shown)
+        self._render_actions(shown)
+        discarding = view.phase is Phase.DISCARD and view.to_act == self.learner
+        self.hand.single = not discarding
+        self.hand.show(shown["hand"], chosen=self.hand.selected if discarding else ())
+        if discarding:
             self.discard_button.layout.display = None
             self.discard_button.description = f"Discard the {self.rules.dog_size} chosen cards"
         else:
-            self.hand.single = True
             self.discard_button.layout.display = "none"
-        self.log_view.value = ("<details><summary>What happened</summary><ol>"
-                               + "".join(f"<li>{escape_text(line)}</li>" for line in self.log)
-                               + "</ol></details>") if self.log else ""
+        self._show_counter()
+        self.log_view.value = log_html(self.log)
         self.score_view.value = result_html(view, self.names, self.ledger)
         reviewable = view.result is not None and not view.result.void \
             and not getattr(self.state, "seat_sides", False) and self.state.taker is not None
@@ -374,18 +518,131 @@ class TableWidget:
             self.review.set_deal(self.state.to_record(), self.learner, list(self.names))
             self.review.widget.layout.display = None
 
-    def _render_actions(self, view) -> None:
-        buttons = []
-        if view.to_act == self.learner:
-            for action in view.legal_actions:
-                if isinstance(action, Card) and view.phase is not Phase.CALLING:
-                    continue
-                button = widgets.Button(description=_describe(action),
-                                        layout=widgets.Layout(width="auto"))
-                button.add_class("tt-action")
-                button.on_click(lambda _b, a=action: self.act(a))
-                buttons.append(button)
-        self.actions.children = tuple(buttons)
+    def _show_counter(self) -> None:
+        """The heading above the hand, with the discard counter while discarding."""
+        view = self.state.view(self.learner)
+        own = sum(1 for card, _ in view.table[self.learner] if card is not None) if view.table else 0
+        what = f"Your hand ({cards_phrase(len(view.hand))}"
+        what += f", and {own} face up on your piles)" if view.table else ")"
+        if view.phase is Phase.DISCARD and view.to_act == self.learner:
+            counter = discard_counter(len(self.hand.selected), self.rules.dog_size)
+            what += (f' — choose {cards_phrase(self.rules.dog_size)} to lay aside: '
+                     f'<span class="tt-counter">{counter}</span>')
+        elif view.phase is Phase.PLAYING and view.to_act == self.learner:
+            what += " — raised cards may be played"
+        self.hand_head.value = f'<div class="tt-handhead">{what}</div>'
+
+    def _render_actions(self, shown: dict) -> None:
+        """The bid and declaration buttons (slots reused, so the keyboard focus stays)."""
+        choices = shown["actions"]
+        while len(self._action_slots) < len(choices):
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.add_class("tt-action")
+            button.on_click(self._action_clicked)
+            self._action_slots.append(button)
+        self._action_of = {}
+        for button, (label, action) in zip(self._action_slots, choices):
+            button.description = label
+            button.tooltip = _action_tooltip(action, self.rules)
+            self._action_of[id(button)] = action
+        self.actions.children = tuple(self._action_slots[:len(choices)])
+
+    def _action_clicked(self, button) -> None:
+        if id(button) in self._action_of:
+            self.act(self._action_of[id(button)])
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending with a full stop (once)."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _action_tooltip(action, rules) -> str:
+    if isinstance(action, Bid) and action is not Bid.PASS:
+        return f"{action.english} ({action.french}): the score is multiplied by {rules.multiplier(action)}"
+    if isinstance(action, Card):
+        return f"Call {action.display_name(rules)}"
+    return action_label(action, rules)
+
+
+def _seat_html(seat: dict, where: str) -> str:
+    roles = "".join(
+        f'<span class="tt-badge {"tt-taker" if r.startswith("Taker") else "tt-partner" if r == "Partner" else ""}">'
+        f"{escape_text(r)}</span>" for r in seat["roles"])
+    count = cards_phrase(seat["in_hand"]) + " in hand"
+    if seat["face_up"] or seat["face_down"]:
+        count += f", {seat['face_up']} face up and {seat['face_down']} face down on the piles"
+    facts = [count, f"{seat['tricks']} trick{'' if seat['tricks'] == 1 else 's'}"]
+    if seat["bid"]:
+        facts.append(f"bid: {seat['bid']}")
+    facts += seat["notes"]
+    turn = '<span class="tt-turn">▶ to play</span>' if seat["to_act"] else ""
+    return (f'<div class="tt-seat tt-area-{where}{" tt-acting" if seat["to_act"] else ""}">'
+            f'<div><span class="tt-name">{escape_text(seat["name"])}</span>{turn}</div>'
+            f"<div>{roles}</div><div>{escape_text(' · '.join(facts))}</div></div>")
+
+
+def _played_html(pairs, rules, winner: "str | None" = None) -> str:
+    figures = "".join(
+        f'<figure class="{"tt-won" if name == winner else ""}">{card_html(card, size="small", rules=rules)}'
+        f"<figcaption>{escape_text(name)}{' (won)' if name == winner else ''}</figcaption></figure>"
+        for name, card in pairs)
+    return f'<div class="tt-played">{figures}</div>'
+
+
+def felt_html(shown: dict, rules=None) -> str:
+    """The table itself: the seats around it (you at the bottom, the others in the order of
+    play), and in the middle the trick with who played what, the dog once face up and the
+    taker's own discard (shown to the taker only)."""
+    seats = shown["seats"]
+    others = seats[1:]
+    if len(others) == 1:
+        top, left, right = others, [], []
+    else:
+        right, left, top = [others[0]], [others[-1]], others[1:-1][::-1]
+    middle = []
+    if shown["trick"]:
+        middle.append('<div class="tt-caption">This trick</div>' + _played_html(shown["trick"], rules))
+    elif shown["last_trick"]:
+        last = shown["last_trick"]
+        middle.append(f'<div class="tt-caption">Last trick, won by {escape_text(last["winner"])}</div>'
+                      + _played_html(last["cards"], rules, last["winner"]))
+    else:
+        middle.append('<div class="tt-caption">No card played yet</div>')
+    if shown["dog"] is not None:
+        middle.append('<div class="tt-caption">The dog, face up</div>'
+                      + cards_html(shown["dog"], size="small", rules=rules))
+    if shown["discard"]:
+        middle.append('<div class="tt-caption">Your discard (only you see it)</div>'
+                      + cards_html(shown["discard"], size="small", rules=rules))
+    parts = ['<div class="tt-felt" role="group" aria-label="The card table">',
+             '<div class="tt-area-top">' + "".join(_seat_html(s, "t") for s in top) + "</div>"]
+    parts += [_seat_html(s, "left") for s in left] + [_seat_html(s, "right") for s in right]
+    parts.append(f'<div class="tt-mid">{"".join(middle)}</div>')
+    parts.append('<div class="tt-area-you">' + _seat_html(seats[0], "me") + "</div></div>")
+    return "".join(parts)
+
+
+def live_html(news: list, shown: dict) -> str:
+    """The ARIA live region: what happened since your last action, then whose turn it is."""
+    lines = [line.split(" — ")[0].rstrip(".") + "." for line in news[-8:]]
+    if shown["my_turn"]:
+        lines.append("Your turn.")
+    elif shown["to_act"]:
+        lines.append(f"{shown['to_act']} to play: wait.")
+    text = " ".join(lines)
+    return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
+
+
+def log_html(log: list, recent: int = 5) -> str:
+    """A short log: the last few lines in view, everything under "What happened"."""
+    if not log:
+        return ""
+    last = "".join(f"<li>{escape_text(line)}</li>" for line in log[-recent:])
+    every = "".join(f"<li>{escape_text(line)}</li>" for line in log)
+    return (f'<div class="tt-log"><b>Recently</b><ol start="{max(1, len(log) - recent + 1)}">'
+            f"{last}</ol><details><summary>What happened (the whole deal)</summary><ol>{every}"
+            "</ol></details></div>")
 
 
 def header_html(view, names, learner: int) -> str:
@@ -422,11 +679,6 @@ def seats_html(view, names) -> str:
     return f'<ul style="margin:0.2em 0">{"".join(rows)}</ul>'
 
 
-def _possessive(name: str) -> str:
-    """ "Bruno's", and "Your" for the learner's seat."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
 def trick_area_html(view, names, rules=None) -> str:
     """The dog (once shown), the last trick and the trick in progress."""
     parts = []
@@ -443,7 +695,7 @@ def trick_area_html(view, names, rules=None) -> str:
         shown = [card for card, _ in piles if card is not None]
         left = sum(size for _, size in piles)
         parts.append(cards_html(shown, size="small", rules=rules,
-                                caption=f"{_possessive(names[seat])} piles: {left} cards, face up:"))
+                                caption=f"{possessive(names[seat])} piles: {left} cards, face up:"))
     return "".join(parts)
 
 

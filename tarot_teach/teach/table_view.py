@@ -1,0 +1,229 @@
+"""What the card table shows to one seat, as plain data (no widgets).
+
+:func:`table_view` turns a deal and a seat into a dict the table draws: the seats
+around the table with their roles, the trick in the middle with who played what,
+the dog once the rules turn it face up, the discard only for the taker who made it,
+and the seat's hand with, for each card, whether it may be played and the engine's
+reason when it may not. Everything comes from :meth:`GameState.view` and the engine's
+own refusals: nothing here re-derives a rule.
+
+>>> from tarot_teach import GameState, RuleSet
+>>> state = GameState.new(RuleSet(players=4), seed=1)
+>>> view = table_view(state, 0, ("You", "Ada", "Bruno", "Chloé"))
+>>> [seat["name"] for seat in view["seats"]], view["phase"]
+(['You', 'Ada', 'Bruno', 'Chloé'], 'bidding')
+>>> discard_counter(4, 6)
+'4 of 6 chosen'
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, sort_cards
+from ..errors import IllegalAction
+from ..rules import Bid, Phase
+
+__all__ = ["table_view", "hand_entries", "discard_counter", "action_label", "card_accessible_name",
+           "possessive", "cards_phrase", "secret_discard_line", "seat_roles"]
+
+
+def possessive(name: str) -> str:
+    """ "Bruno's", and "Your" for the learner's seat ("You").
+
+    >>> possessive("You"), possessive("Bruno")
+    ('Your', "Bruno's")
+    """
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def cards_phrase(count: int) -> str:
+    """ "1 card", "21 cards".
+
+    >>> cards_phrase(1), cards_phrase(0)
+    ('1 card', '0 cards')
+    """
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def discard_counter(chosen: int, size: int) -> str:
+    """How far the discard has got: ``"4 of 6 chosen"``."""
+    return f"{chosen} of {size} chosen"
+
+
+def secret_discard_line(name: str, size: int) -> str:
+    """The log's line for another seat's discard: it says that it happened, never which cards.
+
+    >>> secret_discard_line("Ada", 6)
+    'Ada lays 6 cards aside, face down (only the taker knows them).'
+    """
+    return f"{name} lays {cards_phrase(size)} aside, face down (only the taker knows them)."
+
+
+def action_label(action, rules=None) -> str:
+    """A non-card action as a button says it; bids show their multiplier.
+
+    >>> action_label(Bid.GUARD), action_label(Bid.PASS)
+    ('Guard ×2', 'Pass')
+    """
+    if isinstance(action, Bid):
+        if action is Bid.PASS:
+            return action.english
+        times = rules.multiplier(action) if rules is not None else action.multiplier
+        return f"{action.english} ×{times}"
+    from ..game import Misere, Poignee, Slam
+
+    if isinstance(action, Slam):
+        return {Slam.ANNOUNCE: "Announce a slam", Slam.DECLINE: "No slam",
+                Slam.ANNOUNCE_PETIT: "Announce a petit chelem"}[action]
+    if isinstance(action, Misere):
+        return f"Declare a {action.kind} misère"
+    if isinstance(action, Poignee):
+        return f"Show a {action.level} poignée"
+    if isinstance(action, Card):
+        return action.short_name
+    return str(action)
+
+
+def card_accessible_name(card: Card, playable: bool, reason: str = "", rules=None,
+                         chosen: bool = False) -> str:
+    """What a screen reader says for a card of the hand.
+
+    >>> from tarot_teach.cards import parse_card
+    >>> card_accessible_name(parse_card("KH"), True)
+    'King of hearts, playable'
+    >>> card_accessible_name(parse_card("KH"), False, "You hold spades (♠): you must follow spades.")
+    'King of hearts, not playable: You hold spades (♠): you must follow spades.'
+    """
+    name = card.display_name(rules)
+    if chosen:
+        return f"{name}, chosen for the discard"
+    if playable:
+        return f"{name}, playable"
+    return f"{name}, not playable: {reason}" if reason else f"{name}, not playable"
+
+
+def hand_entries(state, seat: int) -> list[dict]:
+    """The seat's cards in display order, each ``{"card", "playable", "reason", "idle"}``
+    (``idle``: cards are not being played or discarded now, e.g. during the auction).
+
+    A card is playable when the engine lists it among the legal actions; for the others
+    the reason is the engine's own refusal (``IllegalAction``), asked of a copy of the deal.
+    With two players the face-up cards of the seat's piles are played like hand cards.
+    """
+    view = state.view(seat)
+    own_table = [card for card, _ in (view.table[seat] if view.table else ()) if card is not None]
+    cards = sort_cards(list(view.hand)) + [c for c in own_table if c not in view.hand]
+    legal = {a for a in view.legal_actions if isinstance(a, Card)}
+    my_turn = view.to_act == seat and not state.is_over
+    entries = []
+    trial = None
+    for card in cards:
+        if not my_turn:
+            entries.append({"card": card, "playable": False, "reason": _not_now(view, seat),
+                            "idle": True})
+            continue
+        if view.phase is Phase.DISCARD:
+            ok = card in legal
+            entries.append({"card": card, "playable": ok, "reason": "" if ok else
+                            _refusal(state, card), "idle": False})
+            continue
+        if view.phase is not Phase.PLAYING:
+            entries.append({"card": card, "playable": False, "idle": True,
+                            "reason": "First choose one of the buttons above the hand."})
+            continue
+        if card in legal:
+            entries.append({"card": card, "playable": True, "reason": "", "idle": False})
+            continue
+        trial = trial or state.copy()
+        entries.append({"card": card, "playable": False, "reason": _refusal(trial, card),
+                        "idle": False})
+    return entries
+
+
+def _refusal(state, card: Card) -> str:
+    """The engine's reason for refusing ``card`` (``state`` is a copy: a refusal changes nothing)."""
+    try:
+        state.copy().play(card)
+    except IllegalAction as refusal:
+        return str(refusal)
+    return ""
+
+
+def _not_now(view, seat: int) -> str:
+    if view.phase in (Phase.FINISHED, Phase.VOID) or view.to_act is None:
+        return "The deal is over."
+    return "Wait: it is not your turn."
+
+
+def seat_roles(view, seat: int, names) -> list[str]:
+    """The public roles of a seat: Dealer, Taker (with the contract), Partner, Defender.
+
+    The partner is named only once known to the viewing seat; in a five-player deal the
+    defenders are named as such only then too.
+    """
+    roles = []
+    if view.table:  # two players: no roles but the dealer
+        return ["Dealer"] if seat == view.dealer else []
+    if view.taker is not None:
+        if seat == view.taker:
+            roles.append(f"Taker · {view.contract.english}")
+        elif view.partner is not None and seat == view.partner:
+            roles.append("Partner")
+        elif view.called is None or view.partner is not None:
+            roles.append("Defender")
+    if seat == view.dealer:
+        roles.append("Dealer")
+    return roles
+
+
+def table_view(state, seat: int, names, rules=None) -> dict:
+    """The table as ``seat`` sees it, as a dict of plain values (cards stay :class:`Card`).
+
+    Keys: ``players``, ``phase``, ``to_act`` (the name, or None), ``my_turn``, ``seats``
+    (a list starting with ``seat``, then in the order of play: ``seat``, ``name``,
+    ``roles``, ``in_hand``, ``face_up``, ``face_down``, ``tricks``, ``bid``, ``to_act``,
+    ``notes``), ``trick`` (``(name, card)`` of the trick in progress), ``last_trick``
+    (``{"cards": [(name, card)], "winner": name}`` or None), ``dog`` (face up, or None),
+    ``discard`` (only the taker's own), ``hand`` (:func:`hand_entries`), ``actions``
+    (the other choices: ``(label, action)``), ``discard_size``.
+    """
+    view = state.view(seat)
+    rules = rules or state.rules
+    players = view.players
+    seats = []
+    for k in range(players):
+        s = (seat + k) % players
+        bids = [b for who, b in view.bids if who == s]
+        piles = view.table[s] if view.table else ()
+        face_up = sum(1 for card, _ in piles if card is not None)
+        notes = []
+        if s in view.poignees:
+            notes.append("showed a poignée")
+        notes += [f"{kind} misère" for kind in view.miseres.get(s, ())]
+        if view.petit_imprenable == s:
+            notes.append("Petit imprenable")
+        seats.append({
+            "seat": s, "name": names[s], "roles": seat_roles(view, s, names),
+            "in_hand": view.hand_sizes[s], "face_up": face_up,
+            "face_down": sum(size for _, size in piles) - face_up,
+            "tricks": view.tricks_won[s], "bid": bids[-1].english if bids else None,
+            "to_act": view.to_act == s and not state.is_over, "notes": notes})
+    last = None
+    if view.tricks:
+        leader, cards, winner = view.tricks[-1]
+        last = {"cards": [(names[(leader + k) % players], c) for k, c in enumerate(cards)],
+                "winner": names[winner]}
+    dog = None
+    if view.dog is not None and (view.taker is not None or view.phase is Phase.FINISHED):
+        dog = list(view.dog)
+    discard = list(view.discard) if view.discard and seat == view.taker else None
+    actions = [] if view.to_act != seat else [
+        (action_label(a, rules), a) for a in view.legal_actions
+        if not isinstance(a, Card) or view.phase is Phase.CALLING]
+    return {
+        "players": players, "phase": view.phase.value,
+        "to_act": None if view.to_act is None or state.is_over else names[view.to_act],
+        "my_turn": view.to_act == seat and not state.is_over,
+        "seats": seats, "trick": [(names[s], c) for s, c in view.current_trick],
+        "last_trick": last, "dog": dog, "discard": discard,
+        "hand": hand_entries(state, seat), "actions": actions,
+        "discard_size": rules.dog_size}

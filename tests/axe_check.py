@@ -1,0 +1,83 @@
+"""Run axe-core (vendored from npm by ``scripts/fetch_assets.py axe``) in a Playwright page.
+
+Used by the accessibility browser tests::
+
+    from axe_check import serious_violations, describe
+    found = serious_violations(page)
+    assert not found, describe(found)
+
+axe.min.js is injected into the page under test only; the built site never serves it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE_JS = ROOT / "vendor" / "test" / "axe" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+# Narrow, documented exclusions (rule id -> why). Only third-party chrome that a learner does
+# not need and that we cannot change from our sources belongs here; our own markup is fixed.
+EXCLUDED_RULES: dict[str, str] = {}
+# Parts of the page axe does not look at (CSS selector -> why).
+EXCLUDED_SELECTORS: dict[str, str] = {}
+
+
+def _axe_source() -> str:
+    if not AXE_JS.is_file():
+        pytest.fail(f"{AXE_JS.relative_to(ROOT)} is missing: run `python scripts/fetch_assets.py axe`",
+                    pytrace=False)
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+RUN_JS = """
+async ([include, exclude, disabled]) => {
+  const context = {exclude: exclude.map(s => [s])};
+  if (include.length) context.include = include.map(s => [s]);
+  const rules = Object.fromEntries(disabled.map(id => [id, {enabled: false}]));
+  const result = await window.axe.run(context, {
+    resultTypes: ['violations'],
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+    rules,
+  });
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+    count: v.nodes.length,
+    targets: v.nodes.slice(0, 5).map(n => n.target.join(' ')),
+    summary: (v.nodes[0] && v.nodes[0].failureSummary || '').slice(0, 300),
+    html: (v.nodes[0] && v.nodes[0].html || '').slice(0, 200),
+  }));
+}
+"""
+
+
+def violations(page, include: list[str] | tuple = (), exclude: list[str] | tuple = ()) -> list[dict]:
+    """Every axe violation on ``page`` (optionally within the ``include`` CSS selectors),
+    less the documented exclusions. Each is a dict: id, impact, help, helpUrl, count,
+    targets (up to five CSS selectors), summary and html of the first node."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(_axe_source())
+    excluded = [*EXCLUDED_SELECTORS, *exclude]
+    return page.evaluate(RUN_JS, [list(include), excluded, list(EXCLUDED_RULES)])
+
+
+def serious_violations(page, include: list[str] | tuple = (),
+                       exclude: list[str] | tuple = ()) -> list[dict]:
+    """The violations of impact serious or critical (see :func:`violations`)."""
+    return [v for v in violations(page, include, exclude) if v["impact"] in SERIOUS]
+
+
+def describe(found: list[dict], where: str = "") -> str:
+    """A readable list of violations for an assertion message."""
+    lines = [f"{len(found)} axe violation(s){' on ' + where if where else ''}:"]
+    for v in found:
+        lines.append(f"- [{v['impact']}] {v['id']}: {v['help']} ({v['count']} element(s))")
+        lines += [f"    at {t}" for t in v["targets"]]
+        if v.get("html"):
+            lines.append(f"    first: {v['html']}")
+        if v.get("summary"):
+            lines.append("    " + v["summary"].replace("\n", "\n    "))
+    return "\n".join(lines)
