@@ -387,7 +387,7 @@ class GuidedHandList:
             done = self.progress.is_solved(ident)
             solved += done
             mark = ('<span style="color:#1a7f37" aria-label="solved">✔</span>' if done
-                    else '<span style="color:#777" aria-label="not solved yet">○</span>')
+                    else '<span style="color:#595959" aria-label="not solved yet">○</span>')
             name = (f'<a href="#{escape_text(anchor)}">{escape_text(title)}</a>' if anchor
                     else escape_text(title))
             items.append(f'<li class="tt-state" data-state="{"solved" if done else "open"}">'
