@@ -240,18 +240,6 @@ class NumberField:
     width: str = "12em"
     where: str = ""
 
-    @property
-    def name(self) -> str:
-        """What a screen reader calls the box (its title; the label beside it is not tied to it).
-
-        >>> NumberField("t", "a total", where="Deal 1, player North").name
-        'Deal 1, player North: a total'
-        >>> NumberField("s", "the hand score s", "<i>s</i> =").name
-        'The hand score s'
-        """
-        what = self.what[:1].upper() + self.what[1:]
-        return f"{self.where}: {self.what}" if self.where else what
-
 
 class NumberExercise(Exercise):
     """An exercise answered by typing numbers: the boxes, Check and the feedback.
@@ -296,7 +284,7 @@ class NumberExercise(Exercise):
         self.boxes: dict[str, widgets.Text] = {}
         self.rows: dict[str, Any] = {}
         for key, spec in self.number_specs.items():
-            box = widgets.Text(placeholder=spec.placeholder, tooltip=spec.name,
+            box = widgets.Text(placeholder=spec.placeholder,
                                layout=widgets.Layout(width=spec.width, max_width="100%"))
             box.add_class("tt-number")
             self.boxes[key] = box

@@ -163,7 +163,6 @@ class BidAdvisor:
         self.rng = random.Random(f"bid-advisor:{seed}")
         self.text_box = widgets.Textarea(
             value=text, placeholder="e.g. T21 T18 T9 T5 T1 EX KH QH 10H 7H KS 3S 5D 2D QC CC 9C 4C",
-            tooltip="The cards of the hand to evaluate",
             layout=widgets.Layout(width="100%", height="4.5em"))
         self.evaluate_button = widgets.Button(description="Evaluate", button_style="primary")
         self.evaluate_button.add_class("tt-check")

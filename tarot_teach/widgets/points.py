@@ -48,7 +48,7 @@ class NameThatCardExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.card_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="e.g. KH, 10S, T7, EX", tooltip="How the card is written",
+        self.answer = widgets.Text(placeholder="e.g. KH, 10S, T7, EX",
                                    layout=widgets.Layout(width="12em", max_width="100%"))
         return [self.card_view, self.answer]
 
