@@ -110,6 +110,17 @@ def _merged(legal: int, live: int, units) -> list[int]:
     return moves
 
 
+_WEIGHTS = {}
+
+
+def _weights(units: tuple) -> tuple:
+    """(mask, extra units) pairs so that units(mask) = count + sum(extra * count(mask & weighted))."""
+    if units not in _WEIGHTS:
+        _WEIGHTS[units] = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
+                                for value in sorted(set(units)) if value != 1)
+    return _WEIGHTS[units]
+
+
 class NotSolvable(ValueError):
     """A state the solver cannot analyse: not in the playing phase, or a game without a taker."""
 
@@ -136,8 +147,7 @@ class Position:
         if state.view(state.to_act).petit_imprenable is not None:
             raise NotSolvable("The solver does not analyse deals with an imprenable Petit.")
         rules = state.rules
-        self.rules = rules
-        self.n = rules.players
+        self._set_rules(rules)
         self.hands = list(state.hands)
         self.trick = list(state.trick)
         inplay = 0
@@ -151,19 +161,7 @@ class Position:
         self.tricks_left = rules.tricks - len(state.tricks)
         self.first_trick = not state.tricks
         self.called = state.called
-        if rules.cosmic_tribe:
-            self.units = COSMIC_THIRDS
-            self.order = COSMIC_RANK_VALUES
-            self.merge = False
-        else:
-            self.units = _HALVES
-            self.order = PLAIN_ORDER
-            self.merge = True
-        self.unit = rules.points_unit
         units = self.units
-        # (mask, extra units) so that units(mask) = count + sum(extra * count(mask & weighted)).
-        self.weights = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
-                             for value in sorted(set(units)) if value != 1)
         contract = state.contract
         aside = 0
         for index in state.discard:
@@ -184,6 +182,43 @@ class Position:
                 1 if state.side_tricks[1] == done else -1
         else:
             self.sweep = 2  # no trick yet: both sides have won "every earlier trick"
+
+    @classmethod
+    def at_first_card(cls, rules, hands: list[int], leader: int, side: list[int], called,
+                      taker_units: int) -> "Position":
+        """The position before the first card, built without a :class:`GameState` (for fast
+        play-outs): ``side`` of each seat (0 the taker's), ``taker_units`` what the taker's
+        side already holds (the discard or the dog, in the rule set's units)."""
+        position = cls.__new__(cls)
+        position._set_rules(rules)
+        position.hands = list(hands)
+        position.trick = []
+        position.inplay = sum(hands)
+        position.leader = leader
+        position.side = side
+        position.tricks_left = rules.tricks
+        position.first_trick = True
+        position.called = called
+        position.base = taker_units
+        position.has_small = [False, False]
+        position.owed = -1
+        position.sweep = 2
+        return position
+
+    def _set_rules(self, rules) -> None:
+        """What the rule set decides: the values and order of the cards, the Excuse's fate."""
+        self.rules = rules
+        self.n = rules.players
+        if rules.cosmic_tribe:
+            self.units = COSMIC_THIRDS
+            self.order = COSMIC_RANK_VALUES
+            self.merge = False
+        else:
+            self.units = _HALVES
+            self.order = PLAIN_ORDER
+            self.merge = True
+        self.unit = rules.points_unit
+        self.weights = _weights(self.units)
         if rules.excuse_always_kept:
             self.last_excuse = "kept"
         elif rules.excuse_last_trick_to_winner:
@@ -484,15 +519,69 @@ class Position:
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         if len(self.trick) == self.n:
-            taker, after = self._outcome(self.winner_now()[0])
-            for index in self.trick:
-                self.inplay &= ~(1 << index)
-            self.base += taker
-            self.leader, self.sweep, self.owed, small0, small1 = after
-            self.has_small = [small0, small1]
+            self._file(winning_position_ranked(self.trick, self.order))
+
+    def _file(self, position: int) -> None:
+        """The trick is complete (``position`` the winning card's): file it for good."""
+        trick = self.trick
+        if self.owed < 0 and 0 not in trick and self.tricks_left > 1:
+            # The common case, as _outcome has it: no Excuse, no card owed, not the last trick.
+            units = self.units
+            mask = gained = 0
+            for index in trick:
+                gained += units[index]
+                mask |= 1 << index
+            winner = (self.leader + position) % self.n
+            win_side = self.side[winner]
+            if win_side == 0:
+                self.base += gained
+            if mask & SMALL_MASK and not self.has_small[win_side]:
+                self.has_small = [True, self.has_small[1]] if win_side == 0 \
+                    else [self.has_small[0], True]
+            sweep = self.sweep
+            self.sweep = win_side if sweep == 2 or sweep == win_side else -1
+            self.leader = winner
+            self.inplay ^= mask
             self.first_trick = False
             self.trick = []
             self.tricks_left -= 1
+            return
+        taker, after = self._outcome(position)
+        for index in self.trick:
+            self.inplay &= ~(1 << index)
+        self.base += taker
+        self.leader, self.sweep, self.owed, small0, small1 = after
+        self.has_small = [small0, small1]
+        self.first_trick = False
+        self.trick = []
+        self.tricks_left -= 1
+
+    def play_randomly(self, random) -> list[int]:
+        """Play to the end with uniformly random legal cards (``random()`` in [0, 1), like
+        ``random.Random().random``); the cards played, in order. ``base`` is then the
+        taker's side's final units."""
+        cards = []
+        append = cards.append
+        n = self.n
+        hands = self.hands
+        order = self.order
+        while self.tricks_left:
+            trick = self.trick
+            leader = self.leader
+            for k in range(len(trick), n):
+                seat = (leader + k) % n
+                legal = self.legal(seat) if self.first_trick else legal_mask(hands[seat], trick)
+                pick = int(random() * legal.bit_count())
+                while pick:
+                    legal &= legal - 1
+                    pick -= 1
+                low = legal & -legal
+                hands[seat] ^= low
+                card = low.bit_length() - 1
+                trick.append(card)
+                append(card)
+            self._file(winning_position_ranked(trick, order))
+        return cards
 
     def snapshot(self) -> tuple:
         return (list(self.hands), list(self.trick), self.leader, self.base, self.tricks_left,
