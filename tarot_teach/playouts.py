@@ -35,6 +35,9 @@ from .solver import _HALVES, Position
 
 __all__ = ["random_deal", "RandomDeal"]
 
+_FFT = set()  # the rule sets checked to be the FFT game's
+_BIDS = {}  # (rules, highest bid so far) -> the legal bids
+
 
 @dataclass
 class RandomDeal:
@@ -49,8 +52,10 @@ class RandomDeal:
 
 def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     """A whole deal with uniformly random legal choices from ``rng`` (a ``random.Random``)."""
-    if rules != RuleSet(players=rules.players):
-        raise ValueError("random_deal plays the FFT rules only, without variants")
+    if rules not in _FFT:
+        if rules != RuleSet(players=rules.players):
+            raise ValueError("random_deal plays the FFT rules only, without variants")
+        _FFT.add(rules)
     random = rng.random
     hands, dog = deal_masks(rules, rng, dealer)
     dealt = list(hands)
@@ -62,7 +67,9 @@ def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     bids = []
     best, taker = Bid.PASS, None
     for turn in range(n):
-        options = legal_bids(bids, rules)
+        options = _BIDS.get((rules, best))
+        if options is None:  # pass or a bid higher than the highest so far
+            options = _BIDS[(rules, best)] = legal_bids([best], rules)
         bid = options[int(random() * len(options))]
         bids.append(bid)
         if bid is not Bid.PASS:
