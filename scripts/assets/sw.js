@@ -71,25 +71,9 @@ self.addEventListener("message", function (event) {
     if (url.origin !== SCOPE.origin || url.href.indexOf(SCOPE.href) !== 0 || !kept(url)) {
       return null;
     }
-    return keepIfCached(new Request(url.href));
+    return cacheFirst(new Request(url.href), url).catch(function () {});
   })));
 });
-
-// What the page already has in the browser's HTTP cache is kept here too; what it has not
-// is fetched (compressed) when a page asks for it, not now: a first visit downloads it once.
-function keepIfCached(request) {
-  return caches.open(CACHE).then(function (cache) {
-    return cache.match(request).then(function (hit) {
-      if (hit) {
-        return null;
-      }
-      return fetch(request.url, { cache: "only-if-cached", mode: "same-origin" }).then(
-        function (response) {
-          return response.ok ? cache.put(request, response) : null;
-        });
-    });
-  }).catch(function () {});
-}
 
 // Files that never change under a given address (the vendored tree is renamed by VERSION,
 // Sphinx's own assets carry ?v= or ?digest=): from the cache, else fetched once.
