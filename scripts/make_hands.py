@@ -28,9 +28,14 @@ sys.path.insert(0, str(ROOT))
 from tarot_teach import DECK, GameState, RuleSet, parse_card, replay  # noqa: E402
 from tarot_teach.cards import Card  # noqa: E402
 from tarot_teach.evaluation import evaluate_hand  # noqa: E402
-from tarot_teach.game import Poignee  # noqa: E402
-from tarot_teach.guided import (TrickFacts, check_guided_hand, load_guided_hand,  # noqa: E402
-                                trick_facts)
+from tarot_teach.game import Misere, Poignee  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+from tarot_teach.guided import (Question, TrickFacts, _declaration_why,  # noqa: E402
+                                bid_answer, card_answers, discard_facts, card_rule_applies, card_why,
+                                check_guided_hand, comment_shape, lead_values, solve_margin,
+                                SOLVE_MARGIN,
+                                load_guided_hand, trick_facts)
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
 from tarot_teach.variants import format_points  # noqa: E402
@@ -60,6 +65,30 @@ class KeepExcuse(ComputerPlayer):
                 return Decision(low, f"Keep the Excuse: play {low.label}.")
             return choice
         return decision
+
+
+class CallOwnKing(ComputerPlayer):
+    """Five players: a taker holding a King calls it, and so plays alone."""
+
+    def _call(self, view):
+        held = [c for c in view.legal_actions if isinstance(c, Card) and c in set(view.hand)]
+        if held:
+            return Decision(held[0], f"Call {held[0].name}, my own: I play alone.")
+        return super()._call(view)
+
+
+class DeclareMisere(ComputerPlayer):
+    """Computer players, except that ``seat`` declares its misère (variant) when it may."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decide(self, state):
+        if state.to_act == self.seat and state.phase is Phase.PLAYING:
+            miseres = [a for a in state.legal_actions() if isinstance(a, Misere)]
+            if miseres:
+                return Decision(miseres[0], "Declare the misère.")
+        return super().decide(state)
 
 
 def _without_excuse(view):
@@ -157,12 +186,15 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int) -> str:
-    """A plain teacher's sentence or two about one trick, from the engine's facts of it
-    (:func:`tarot_teach.guided.trick_facts`): who won it, where the Excuse went, whether a
-    card is owed for it, and what it was worth to the winners."""
+def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int,
+            seen: dict) -> list[str]:
+    """Teacher's sentences about one trick, from the engine's facts of it
+    (:func:`tarot_teach.guided.trick_facts`), most telling first: who led and why, who won it
+    and how, where the Excuse went, the called King, the Petit, the Kings captured, the
+    first void a player shows, what the trick was worth, the trumps still out, how the taker's
+    side stands. ``seen`` carries what earlier tricks showed (voids, points so far).
+    Returns several versions (the caller keeps one whose shape the hand has not used yet)."""
     number, leader, winner = trick.number, trick.leader, trick.winner
-    seats = [seat for seat, _ in trick.plays]
     cards = [card for _, card in trick.plays]
     led = cards[0]
     lead_reason = reasons.get((number, leader), "")
@@ -171,53 +203,79 @@ def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int) ->
         choices = COURT_LEAD_WORDS
     why = choices[number % len(choices)] if choices else ""
     verb = "lead" if leader == learner else "leads"
-    parts = [f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")]
+    lead = f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")
     led_suit = trick.led_suit
     win_card = trick.card_of(winner)
     if winner == leader and not win_card.is_excuse:
-        parts.append("Nobody has a higher trump: it wins." if win_card.is_trump
-                     else "Nobody can beat it or trump it: it wins.")
+        how = ("Nobody has a higher trump: it wins." if win_card.is_trump
+               else "Nobody can beat it or trump it: it wins.")
     elif win_card.is_trump and led_suit is not None and led_suit.is_plain:
         has, trumps = ("have", "trump") if winner == learner else ("has", "trumps")
-        parts.append(f"{who(winner, learner)} {has} no {led_suit.english} and {trumps} "
-                     f"with {{{win_card}}}.")
+        how = f"{who(winner, learner)} {has} no {led_suit.english} and {trumps} with {{{win_card}}}."
     elif win_card.is_trump:
-        parts.append(f"{mention(win_card)} is the highest trump played and takes it.")
+        how = f"{_sentence(mention(win_card))} is the highest trump played and takes it."
     else:
-        parts.append(f"{mention(win_card)} is the highest {_singular(win_card.suit)} and "
-                     "takes it.")
+        how = f"{_sentence(mention(win_card))} is the highest {_singular(win_card.suit)} and takes it."
+    events = []
     for seat, card in trick.plays:
         if card.is_excuse and seat != winner:
             plays = "play" if seat == learner else "plays"
-            own_side = state.side_of(seat)
-            if trick.excuse_to_side != own_side:
+            if trick.excuse_to_side != state.side_of(seat):
                 fate = "on the last trick: it changes sides."
             elif trick.exchange_owed:
                 fate = ("instead of a card: it stays with its side, which owes the winners a "
                         "half-point card in exchange.")
             else:
                 fate = "instead of a card: it stays with its side, which also wins the trick."
-            parts.append(f"{who(seat, learner)} {plays} the Excuse {fate}")
+            events.append(f"{who(seat, learner)} {plays} the Excuse {fate}")
         elif state.called is not None and card is state.called:
-            parts.append(f"{mention(card)} is the called card: now everybody knows who the "
-                         "partner is.")
+            events.append(f"{_sentence(mention(card))} is the called card: now everybody knows "
+                          "who the partner is.")
         elif card.is_trump and card.rank == 1:
-            parts.append(f"The Petit falls to {side_word(state, winner)}.")
-    big = [c for s, c in zip(seats, cards) if (c.is_king or c.rank == 21 and c.is_trump)
+            events.append(f"The Petit falls to {side_word(state, winner)}.")
+    big = [c for s, c in trick.plays if (c.is_king or c.rank == 21 and c.is_trump)
            and state.side_of(s) != trick.winner_side and c is not win_card]
     if big:
-        parts.append(" and ".join(mention(c) for c in big) + f" go{'es' if len(big) == 1 else ''} "
-                     f"to {side_word(state, winner)}.")
-    if (trick.worth >= 5 or trick.exchange_owed) and not big:
-        parts.append(f"The trick is worth {format_points(int(trick.worth * 2), 2)} points to "
-                     f"{side_word(state, winner)}.")
-    return " ".join(_sentence(p) for p in parts)
+        events.append(" and ".join(mention(c) for c in big) + f" go{'es' if len(big) == 1 else ''} "
+                      f"to {side_word(state, winner)}.")
+    # Facts particular to this moment, each a different kind of sentence.
+    particular = []
+    for seat, card in trick.plays[1:]:
+        if led_suit is not None and led_suit.is_plain and card.suit is not led_suit \
+                and not card.is_excuse and (seat, led_suit) not in seen["voids"]:
+            seen["voids"].add((seat, led_suit))
+            if seat != winner or not win_card.is_trump:
+                shown = ("You show" if seat == learner else f"{who(seat, learner)} shows")
+                particular.append(f"{shown} a void in {led_suit.english}: from now on "
+                                  f"{'you' if seat == learner else 'that player'} can "
+                                  f"{'trump' if card.is_trump else 'throw other cards on'} "
+                                  "that suit.")
+    worth = format_points(int(trick.worth * 2), 2)
+    if not big and (trick.worth >= 5 or trick.exchange_owed):
+        particular.append(f"The trick is worth {worth} points to {side_word(state, winner)}.")
+    seen["taker points"] += trick.worth if trick.winner_side == 0 else 0
+    played_trumps = seen.setdefault("trumps", set())
+    played_trumps.update(c for c in cards if c.is_trump)
+    out = 21 - len(played_trumps)
+    if trick.number < state.rules.tricks:
+        particular.append(f"{out} trumps have still to be played, counting the taker's.")
+        left = state.rules.tricks - trick.number
+        particular.append(f"The taker's side has {format_points(int(seen['taker points'] * 2), 2)}"
+                          f" points in its tricks so far, with {left} "
+                          f"trick{'s' if left > 1 else ''} to come.")
+        if not trick.worth % 1 and trick.worth < 5:
+            particular.append(f"Only {worth} points change hands here.")
+    texts = []
+    core = [lead, how] + events
+    for extra in particular + [""]:
+        texts.append(" ".join(_sentence(p) for p in core + ([extra] if extra else [])))
+    return texts
 
 
 # ----- the hands ---------------------------------------------------------------------------
 
-def seeded(players: int, seed: str, dealer: int) -> GameState:
-    return GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
+def seeded(players: int, seed: str, dealer: int, **variant) -> GameState:
+    return GameState.new(RuleSet(players=players, **variant), seed=seed, dealer=dealer)
 
 
 def slam_state() -> GameState:
@@ -266,21 +324,104 @@ def guided_file(name: str, spec: dict) -> dict:
     if spec.get("discard"):
         commentary.append({"at": "discard", "text": spec["discard"]})
     written = spec.get("tricks", {})
-    facts = trick_facts(load_guided_hand({"title": name, "learner": learner, "record": record,
-                                          "expected": replay(record)}))
+    hand = load_guided_hand({"title": name, "learner": learner, "record": record,
+                             "expected": replay(record)})
+    facts = trick_facts(hand)
+    shapes = {comment_shape(text) for text in [spec["bids"], spec.get("discard", ""), spec["end"]]
+              + list(written.values())}
+    seen = {"voids": set(), "taker points": 0,
+            "trumps": {DECK[i] for i in state.discard if DECK[i].is_trump}}
     for number in range(1, len(state.tricks) + 1):
-        text = written.get(number) or narrate(state, facts[number - 1], reasons, learner)
+        versions = narrate(state, facts[number - 1], reasons, learner, seen) if facts else []
+        text = written.get(number) or next(
+            (v for v in versions if comment_shape(v) not in shapes), None)
+        if text is None:
+            continue  # nothing new to say about this trick: no comment
+        shapes.add(comment_shape(text))
         commentary.append({"at": "trick", "trick": number, "winner": state.tricks[number - 1][2],
                            "text": text})
     commentary.append({"at": "end", "text": spec["end"]})
-    questions = []
-    for number, why in spec["questions"].items():
-        card = _learner_card(state, number, learner)
-        questions.append({"trick": number, "expect": str(card),
-                          "why": why or reasons[(number, learner)]})
+    questions = [q.to_json() for q in choose_questions(hand, spec.get("cards", 4))]
     return {"title": spec["title"], "summary": spec["summary"], "learner": learner,
             "record": record, "expected": replay(record), "commentary": commentary,
             "questions": questions}
+
+
+def choose_questions(hand, cards: int) -> list:
+    """The hand's questions, every answer found by the engine: the learner's bid, the
+    discard, each declaration, the defence's first lead (the coach's estimate), and up to
+    ``cards`` card questions where a rule of :data:`tarot_teach.guided.CARD_RULES` accepts
+    the card played among fewer than all the legal cards (different rules first, spread over
+    the deal)."""
+    learner = hand.learner
+    state = hand.state_at(0)
+    questions, candidates, first_lead, lead_tries, leads = [], [], None, 0, {}
+    discard_asked = False
+    for step, action in enumerate(hand.actions):
+        mine = state.to_act == learner
+        if mine and state.phase is Phase.BIDDING and not any(q.kind == "bid" for q in questions):
+            best, reason = bid_answer(state)
+            questions.append(Question("bid", (str(action),), reason))
+        elif mine and state.phase is Phase.DISCARD and not discard_asked:
+            discard_asked = True
+            size = state.rules.dog_size
+            questions.append(Question("discard", tuple(str(a) for a in hand.actions[step:step + size]),
+                                      "The discard that was played: " + discard_facts(
+                                          state, hand.actions[step:step + size])))
+        elif mine and state.phase in (Phase.PLAYING, Phase.SLAM) and not isinstance(action, Card) \
+                and str(action) != "no_chelem":
+            question = Question("declare", (str(action),))
+            questions.append(Question("declare", (str(action),),
+                                      _declaration_why(state, question, declined=False)))
+        elif mine and isinstance(action, Card) and state.phase is Phase.PLAYING:
+            number = len(state.tricks) + 1
+            legal = {c for c in state.legal_actions() if isinstance(c, Card)}
+            late = card_rule_applies(state, learner, "solve")
+            if not state.trick and lead_tries < 6 and (first_lead is None or not late):
+                lead_tries += 1
+                values = {str(c): v for c, v in lead_values(state, learner).items()}
+                accepted = card_answers(state, learner, "lead", values)
+                if action in accepted and accepted < legal:
+                    lead = Question("card", (str(action),),
+                                    card_why(state, learner, "lead", accepted, values), number,
+                                    "lead", tuple((c, Fraction(v)) for c, v in values.items()))
+                    if first_lead is None:
+                        first_lead = number
+                        questions.append(lead)
+                    else:
+                        leads[number] = lead
+                        candidates.append((number, "lead", lead.why, str(action)))
+                    state.play(action)
+                    continue
+            for rule in ("petit", "win", "feed", "duck", "sure", "solve"):
+                if not card_rule_applies(state, learner, rule):
+                    continue
+                accepted = card_answers(state, learner, rule)
+                if rule == "solve" and solve_margin(state, learner) < SOLVE_MARGIN:
+                    continue
+                if action in accepted and accepted < legal:
+                    candidates.append((number, rule, card_why(state, learner, rule, accepted),
+                                       str(action)))
+                    break
+        state.play(action)
+    chosen = []
+    asked = {q.trick for q in questions}
+    cards = max(cards, 5 - len(questions))  # at least six questions with the score
+    while candidates and len(chosen) < cards:
+        used = {rule for _, rule, _, _ in chosen}
+        pool = [c for c in candidates if c[1] not in used] or candidates
+        pick = max(pool, key=lambda c: (min((abs(c[0] - t) for t in asked | {x[0] for x in chosen}),
+                                            default=99), -c[0]))
+        chosen.append(pick)
+        candidates = [c for c in candidates if c[0] != pick[0]]
+    for number, rule, why, card in sorted(chosen):
+        questions.append(leads.get(number) if rule == "lead" else
+                         Question("card", (card,), why, number, rule))
+    questions.sort(key=hand.question_step)
+    if state.result.breakdown is not None:
+        questions.append(Question("score", (str(state.result.breakdown.each_defender),),
+                                  "The score, line by line."))
+    return questions
 
 
 def _learner_card(state: GameState, number: int, learner: int) -> Card:
@@ -365,11 +506,7 @@ HANDS["take-made"] = dict(
     },
     end="You needed 51 points with one bout (the 21) and scored 55: made by 4. With a Take "
         "the multiplier is 1, so each defender pays 25 + 4 = 29. The discard made it: the "
-        "void in hearts won you the King of hearts on the first trick.",
-    questions={1: "You have no heart left, so you must trump; the smallest trump wins the King "
-                  "just as well as a big one.",
-               3: "Lead your King of spades before anyone is void in spades: it should win "
-                  "and is worth 4.5 points."})
+        "void in hearts won you the King of hearts on the first trick.")
 
 HANDS["guard-failed"] = dict(
     state=lambda: seeded(4, "guided:162", 2), learner=0,
@@ -396,9 +533,7 @@ HANDS["guard-failed"] = dict(
     end="You finish with 50 points and one bout: the target is 51, so the Guard fails by 1. "
         "That costs (25 + 1) × 2 = 52, and the poignée you showed now goes to the defence "
         "(−20): each defender gains 72. Remember that the bonus of a poignée goes to the side "
-        "that wins, not to the player who showed it.",
-    questions={2: "Cash your King of spades while nobody is void in spades.",
-               5: "You play last and nobody has trumped: the Petit wins safely, bring it home."})
+        "that wins, not to the player who showed it.")
 
 HANDS["petit-au-bout-won"] = dict(
     state=lambda: seeded(4, "guided:4", 0), learner=0,
@@ -424,10 +559,7 @@ HANDS["petit-au-bout-won"] = dict(
     end="With two bouts (the 21 and the Petit) the target is 41 and you have 52: made by 11. "
         "The petit au bout adds 10 before the multiplier: (25 + 11 + 10) × 1 = 46 from each "
         "defender. Had the Petit been caught on the last trick, the 10 would have gone the "
-        "other way.",
-    questions={2: "You play last and Bruno led spades: your King wins and brings 4.5 points.",
-               16: "You have no diamond, so you must trump: the 11 is enough and you keep the "
-                   "Petit for the end."})
+        "other way.")
 
 HANDS["petit-au-bout-lost"] = dict(
     state=lambda: seeded(4, "guided:50", 2), learner=0,
@@ -454,9 +586,7 @@ HANDS["petit-au-bout-lost"] = dict(
     end="One bout only after losing the Petit, so the target is 51; you have 43: failed by 8. "
         "The defence's petit au bout adds 10 against you: (25 + 8 + 10) × 1 = 43 to each "
         "defender. A Petit with few trumps is better played early, when it can win safely, "
-        "than kept for a last trick the defence controls.",
-    questions={3: "You have no diamond left: trump with a small trump to win the King.",
-               16: "You must trump; the 21 cannot be beaten, while the Petit could be."})
+        "than kept for a last trick the defence controls.")
 
 HANDS["poignee"] = dict(
     state=lambda: seeded(4, "guided:42", 2), learner=0,
@@ -480,9 +610,7 @@ HANDS["poignee"] = dict(
     },
     end="Three bouts, so the target is only 36; you have 50: made by 14. (25 + 14) × 2 = 78 "
         "for the Guard, then the poignée: 20, added after the multiplier, for the side that "
-        "won. Each defender pays 98.",
-    questions={1: "You have no spade: trump with your smallest trump.",
-               11: "You play last and nobody has trumped: the Petit wins safely."})
+        "won. Each defender pays 98.")
 
 HANDS["excuse-last-trick"] = dict(
     state=lambda: seeded(4, "guided:24", 0), player=KeepExcuse(1), learner=1,
@@ -506,9 +634,7 @@ HANDS["excuse-last-trick"] = dict(
     },
     end="You end with 49 points but only two bouts: target 41, made by 8, so each defender "
         "pays 33. Had you played the Excuse one trick earlier, it would have stayed with you: "
-        "three bouts (target 36) and 4 more points. Never keep the Excuse for the last trick.",
-    questions={1: "Lead the King of spades while the spades are fresh: it should win.",
-               4: "You play last and nobody has trumped: the Petit wins safely."})
+        "three bouts (target 36) and 4 more points. Never keep the Excuse for the last trick.")
 
 HANDS["three-players"] = dict(
     state=lambda: seeded(3, "guided:12", 0), learner=1,
@@ -529,9 +655,7 @@ HANDS["three-players"] = dict(
         24: "Your {T21} wins the last trick and catches Chloé's {KH}.",
     },
     end="Two bouts (the 21 and the Petit) make the target 41; you have 53: made by 12. "
-        "(25 + 12) × 2 = 74 from each of the two defenders, so the taker gains twice 74.",
-    questions={1: "Lead your King of diamonds while the diamonds are fresh.",
-               7: "You play last and nobody has trumped: the Petit wins safely."})
+        "(25 + 12) × 2 = 74 from each of the two defenders, so the taker gains twice 74.")
 
 HANDS["five-players"] = dict(
     state=lambda: seeded(5, "guided:5", 0), learner=0,
@@ -554,22 +678,19 @@ HANDS["five-players"] = dict(
     },
     end="Eve and you have 68.5 points with two bouts: target 41, made by 28 (the half point "
         "goes to the winning side). (25 + 28) × 2 = 106, plus Eve's double poignée, 30: 136. "
-        "Each defender pays 136, you gain 136 and Eve, the taker, twice as much.",
-    questions={11: "Lead a small diamond: your partner can trump, and your King stays hidden.",
-               13: "Your partner's trump wins and you play last: give her the King."})
+        "Each defender pays 136, you gain 136 and Eve, the taker, twice as much.")
 
 HANDS["slam"] = dict(
     state=slam_state, learner=1,
-    actions=["guard", "pass", "pass", "pass", "2S", "3H", "4D", "5C", "6S", "7H", "chelem"],
+    actions=["guard_against", "pass", "pass", "pass", "chelem"],
     player=Scripted({1: "T21 T20 T19 T18 KS KH KD KC QH QS T17 T16 T15 T14 T13 T12 T11 EX".split()}),
     title="A slam announced and made",
     summary="With the eleven top trumps, the Excuse and the four Kings you announce a slam "
             "(chelem) and take every trick.",
-    bids="Your hand counts 96 points: {T21} down to {T11}, the Excuse, four Kings. You bid "
-         "a Guard to see the dog, and the others pass.",
-    discard="The dog is six small cards. You put them straight back as your discard: {2S}, "
-            "{3H}, {4D}, {5C}, {6S}, {7H}. Then you announce the slam, which lets you lead the "
-            "first trick, and you show a poignée of ten trumps.",
+    bids="Your hand counts 96 points: {T21} down to {T11}, the Excuse, four Kings. That is "
+         "a Guard against (garde contre): the dog stays face down and counts for the defence, "
+         "and the stake is six times the base. The others pass. Then you announce the slam, "
+         "which lets you lead the first trick, and you show a poignée of ten trumps.",
     tricks={
         1: "You lead {T21}: every defender must play a trump.",
         4: "After three rounds Chloé and Dmitri are out of trumps; Ada plays {T1}, her last "
@@ -579,11 +700,67 @@ HANDS["slam"] = dict(
         18: "On the last trick of a slam the Excuse wins: you have taken every earlier trick, "
             "so your Excuse takes this one too.",
     },
-    end="All 91 points and all three bouts: made by 55, (25 + 55) × 2 = 160, plus 20 for the "
-        "poignée and 400 for the slam announced and made. Each defender pays 580.",
-    questions={1: "Draw trumps first: once the defence has none, your Kings cannot be trumped.",
-               5: "The defence has no trump left: now cash the Kings.",
-               18: "On the last trick of a slam the Excuse wins the trick."})
+    end="All three bouts and 88 points: the dog's 3 points went to the defence, as a Guard "
+        "against wants. Target 36, made by 52: (25 + 52) × 6 = 462, plus 20 for the poignée "
+        "and 400 for the slam announced and made. Each defender pays 882.")
+
+
+HANDS["three-players-defence"] = dict(
+    state=lambda: seeded(3, "guided:d10", 1), learner=0,
+    title="Three players: you defend",
+    summary="Bruno takes with three players. You and Chloé, the two defenders, beat him by "
+            "six points.",
+    bids="Chloé and you pass: two small trumps, {T8} and {T10}, are far too few to take, "
+         "even with four Kings. Bruno, with seven trumps and {T21}, takes.",
+    discard="Bruno turns over the dog: {T2}, {T7}, {T14}, {5H}, {9D} and {3C}. He lays six "
+            "cards aside, face down: as a defender you never see them.",
+    tricks={
+        2: "Bruno leads {3H}, Chloé plays {10H} and you play last: your {KH} wins. A King "
+           "kept for the defence.",
+        14: "Chloé leads {10C}; you have only small clubs and give {1C}. Bruno trumps with "
+            "{T11}.",
+    },
+    end="Bruno has 45.5 points and one bout: the target is 51, so the Take fails by 6 (the "
+        "half point goes to the side that wins). (25 + 6) × 1 = 31: each defender gains 31, "
+        "and Bruno loses twice that.")
+
+HANDS["five-players-alone"] = dict(
+    state=lambda: seeded(5, "guided:a1", 1), player=CallOwnKing(), learner=2,
+    title="Five players: you call your own King",
+    summary="You take with five players and call a King you hold yourself: you play alone, "
+            "one against four.",
+    bids="You speak first with five trumps, {T21} among them, and {KD}: a Take. Everybody "
+         "else passes. Now you call a King, and you call {KD}, your own: nobody is your "
+         "partner, and the four others defend together.",
+    discard="The dog holds {EX}, {1S} and {9H}: two bouts now, with the Excuse. With five players you "
+            "lay three cards aside: {QS}, {1S} and {2C}. The Queen's 3.5 points are safe.",
+    tricks={
+        1: "You lead {KD}, the called King, yourself: every player follows in diamonds and "
+           "the King wins. Everybody now knows that you play alone.",
+        14: "Bruno leads {T18} and you put {T21} on it: nobody can take the 21, and the "
+            "Petit, {T1}, falls to you as well.",
+    },
+    end="You have 44 points and all three bouts: target 36, made by 8. (25 + 8) × 1 = 33: "
+        "each defender pays 33, and you, alone, receive four times 33.")
+
+HANDS["misere"] = dict(
+    state=lambda: seeded(4, "guided:m41", 1, misere=True), player=DeclareMisere(0), learner=2,
+    title="A variant: the misère",
+    summary="With the misère variant, a hand without a single face card or bout is worth "
+            "something: Ada declares one, and every other player pays her 10, you included.",
+    bids="You speak first: 48 points on the scale, with {T21}, {T1} and six trumps in all. "
+         "A Take; Dmitri, Ada and Bruno pass.",
+    discard="The dog gives you {KS}, {CD} and {QD}, points, with {8S}, {7H} and {JC}. You lay "
+            "aside {QC}, {JC}, {3C}, {8C}, {QH} and {CH}: void in clubs, and three court cards "
+            "safe in your pile.",
+    tricks={
+        1: "Before her first card Ada declares a misère: she shows a hand with no face card "
+           "and no bout. The misère is scored apart from the contract: each other player pays "
+           "her 10. Then the play goes on as usual.",
+    },
+    end="Your Take is made by 4 with two bouts (target 41): each defender pays 29. Ada's "
+        "misère is scored apart: you, Bruno and Dmitri each pay her 10, so your deal is worth "
+        "87 less 10, and Ada ends one point up.")
 
 
 def main(argv=None) -> int:

@@ -34,25 +34,87 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .cards import DECK, Card, Suit, parse_card
+from .cards import DECK, Card, Suit, parse_card, sort_cards
+from .declarations import poignee_options
+from .tricks import winning_position
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
 from .record import replay, state_from_record
-from .rules import Phase
+from .rules import Bid, Phase
 
-__all__ = ["GuidedHand", "Question", "TrickFacts", "load_guided_hand", "check_guided_hand",
-           "judge_answer", "trick_facts", "CARD_MENTION"]
+__all__ = ["GuidedHand", "Question", "Judgement", "TrickFacts", "load_guided_hand",
+           "check_guided_hand", "judge_answer", "trick_facts", "card_answers", "card_why",
+           "card_rule_applies", "bid_answer", "declaration_options", "lead_values",
+           "question_problems", "comment_shape", "solved_values", "score_options",
+           "score_words", "CARD_MENTION", "KINDS", "CARD_RULES"]
 
 CARD_MENTION = re.compile(r"\{([^{}\s]+)\}")
 
 
+KINDS = ("bid", "discard", "declare", "card", "score")
+"""The kinds of question: the learner's bid, the taker's discard, a declaration (poignée,
+slam, misère), a card to play, and (after the last card) what each defender pays."""
+
+CARD_RULES = ("petit", "win", "feed", "duck", "sure", "solve", "lead")
+"""How a card question's accepted cards are found (:func:`card_answers`): ``win`` the cards
+that win the trick when you play last; ``feed`` the cards worth most when your side wins the
+trick whatever you play; ``duck`` the cards worth least when nothing you hold wins; ``sure``
+the cards nobody can beat, counted from what you have seen; ``petit`` the Petit when you
+play last and it wins; ``solve`` the cards the open-hand solver rates best, late in the deal
+(:data:`SOLVE_TRICKS` tricks left at most; asked only when a legal card loses at least
+:data:`SOLVE_MARGIN`); ``lead`` the leads the coach's sampled deals rate best (within
+:data:`LEAD_MARGIN` of the best)."""
+
+SOLVE_TRICKS = 7
+SOLVE_MARGIN = Fraction(1)
+SOLVE_NODES = 400_000
+
+LEAD_MARGIN = Fraction(1)
+LEAD_SAMPLES = 10
+
+
 @dataclass(frozen=True)
 class Question:
-    """At trick ``trick`` the learner must find the card ``expect``; ``why`` explains it."""
+    """A decision the learner makes before the hand goes on as recorded.
 
-    trick: int
-    expect: Card
-    why: str
+    ``expect`` is the record's answer as text (a bid, a declaration, the discarded cards,
+    a card); ``trick`` and ``rule`` belong to card questions (:data:`CARD_RULES`), and
+    ``values`` to a ``lead`` question: each legal card's coach estimate of the learner's
+    side's final points.
+    """
+
+    kind: str
+    expect: tuple[str, ...]
+    why: str = ""
+    trick: int = 0
+    rule: str = ""
+    values: "tuple[tuple[str, Fraction], ...]" = ()
+
+    @property
+    def card(self) -> "Card | None":
+        """The record's card of a card question."""
+        return parse_card(self.expect[0]) if self.kind == "card" else None
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind, "expect": list(self.expect), "why": self.why}
+        if self.kind == "card":
+            data.update(trick=self.trick, rule=self.rule)
+        if self.values:
+            data["values"] = {card: str(value) for card, value in self.values}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Question":
+        kind = str(data.get("kind", "card"))
+        if kind not in KINDS:
+            raise InvalidRecord(f"unknown question kind {kind!r}; the kinds are {', '.join(KINDS)}")
+        expect = data.get("expect", ())
+        expect = (expect,) if isinstance(expect, str) else tuple(str(e) for e in expect)
+        rule = str(data.get("rule", "")) if kind == "card" else ""
+        if kind == "card" and rule not in CARD_RULES:
+            raise InvalidRecord(f"a card question needs a rule among {', '.join(CARD_RULES)}")
+        values = tuple((str(c), Fraction(v)) for c, v in dict(data.get("values", {})).items())
+        return cls(kind, expect, str(data.get("why", "")), int(data.get("trick", 0)), rule, values)
 
 
 @dataclass
@@ -116,15 +178,35 @@ class GuidedHand:
         raise InvalidRecord(f"the deal has no trick {trick}")
 
     def question_step(self, question: Question) -> int:
-        """The step at which the learner's card of the question's trick is about to be played."""
+        """The step at which the learner is about to take the question's decision (the
+        score question: after the last action)."""
+        if question.kind == "score":
+            return self.steps
         state = self.state_at(0)
         for step, action in enumerate(self.actions):
-            if (state.phase is Phase.PLAYING and len(state.tricks) == question.trick - 1
-                    and state.to_act == self.learner and isinstance(action, Card)):
+            if state.to_act == self.learner and _asks(state, action, question, self.learner):
                 return step
             state.play(action)
-        raise InvalidRecord(f"the learner (seat {self.learner}) plays no card in trick "
-                            f"{question.trick}")
+        raise InvalidRecord(f"the learner (seat {self.learner}) takes no {question.kind} "
+                            "decision" + (f" in trick {question.trick}" if question.trick else ""))
+
+    def recorded_answer(self, question: Question) -> tuple[str, ...]:
+        """What the record does at the question: the bid, the declaration, the card, or the
+        whole discard."""
+        step = self.question_step(question)
+        if question.kind == "score":
+            breakdown = self.state_at(self.steps).result.breakdown
+            return (str(breakdown.each_defender),) if breakdown is not None else ()
+        if question.kind == "discard":
+            size = self.state_at(0).rules.dog_size
+            return tuple(str(a) for a in self.actions[step:step + size])
+        return (str(self.actions[step]),)
+
+    def after_question(self, question: Question) -> int:
+        """The first step after the question's decision (a discard is several actions)."""
+        if question.kind == "score":
+            return self.steps
+        return self.question_step(question) + len(self.recorded_answer(question))
 
     def comments_until(self, step: int) -> list[str]:
         """The comments whose moment has come by ``step``, in order."""
@@ -240,26 +322,436 @@ def load_guided_hand(source) -> GuidedHand:
             raise InvalidRecord(f"a guided hand needs {key!r}")
     record = data["record"]
     state = state_from_record(record)
-    questions = [Question(int(q["trick"]), parse_card(q["expect"]), str(q.get("why", "")))
-                 for q in data.get("questions", [])]
+    questions = [Question.from_json(q) for q in data.get("questions", [])]
     return GuidedHand(title=str(data["title"]), summary=str(data.get("summary", "")),
                       learner=int(data["learner"]), record=record, expected=data["expected"],
                       commentary=list(data.get("commentary", [])), questions=questions,
                       actions=list(state.history), path=path)
 
 
-def judge_answer(hand: GuidedHand, question: Question, card) -> tuple[bool, str]:
-    """``(right, explanation)`` for the card a learner picks at a question."""
-    state = hand.state_at(hand.question_step(question))
+def _asks(state: GameState, action, question: Question, learner: int) -> bool:
+    """Whether the learner's ``action`` from ``state`` is the question's decision."""
+    kind = question.kind
+    if kind == "bid":
+        return state.phase is Phase.BIDDING
+    if kind == "discard":
+        return state.phase is Phase.DISCARD
+    if kind == "declare":
+        return not isinstance(action, (Card, Bid)) and str(action) == question.expect[0]
+    return (state.phase is Phase.PLAYING and isinstance(action, Card)
+            and len(state.tricks) == question.trick - 1)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A learner's answer judged: ``legal`` False means refused (the hand does not move)."""
+
+    right: bool
+    legal: bool
+    text: str
+
+
+def _names(cards) -> str:
+    names = [card.short_name for card in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _legal_cards(state: GameState) -> list[Card]:
+    return [action for action in state.legal_actions() if isinstance(action, Card)]
+
+
+def _refusal(state: GameState, actions) -> "str | None":
+    """The engine's reason for refusing ``actions`` played in turn from ``state``, or None."""
+    trial = state.copy()
     try:
-        card = parse_card(card)
-        state.copy().play(card)
+        for action in actions:
+            trial.play(action)
     except (IllegalAction, ValueError) as refusal:
-        return False, f"That card may not be played: {refusal}"
-    if card is question.expect:
-        return True, f"Right: {question.expect.short_name}. {question.why}"
-    return False, (f"{card.short_name} is legal, but the commentary plays {question.expect.short_name}: "
-                   f"{question.why}")
+        return str(refusal)
+    return None
+
+
+# ----- what the engine accepts at each kind of question -----------------------------------
+
+def bid_answer(state: GameState) -> tuple[str, str]:
+    """``(bid, reason)``: the bid the hand evaluation suggests (the computer player's, as
+    the coach's review judges bids)."""
+    from .players import ComputerPlayer
+
+    decision = ComputerPlayer().decide(state)
+    return str(decision.action), decision.reason
+
+
+def declaration_options(state: GameState, question: Question) -> list[str]:
+    """The choices offered at a declaration: every size of the declaration (the engine says
+    which are allowed) and, but for the slam, "none"."""
+    from .tables import HANDFUL_LEVELS
+
+    expect = question.expect[0]
+    if expect in ("chelem", "no_chelem"):
+        return ["chelem", "no_chelem"]
+    if expect.startswith("misere"):
+        return ["misere:trumps", "misere:honours", "none"]
+    return [f"poignee:{level}" for level in HANDFUL_LEVELS] + ["none"]
+
+
+def _allies(state: GameState, seat: int) -> set:
+    """The seats ``seat`` knows to be on its side (itself included)."""
+    view = state.view(seat)
+    everybody = set(range(state.players))
+    if view.taker is None:
+        return {seat}
+    taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
+    if view.called is not None and view.called in view.hand:
+        taker_side.add(seat)
+    if seat in taker_side:
+        return taker_side
+    if state.players == 5 and view.partner is None and view.called is not None:
+        return {seat}  # the partner is still a secret
+    return everybody - taker_side
+
+
+def _current_winner(state: GameState) -> "tuple[int, Card] | None":
+    if not state.trick:
+        return None
+    position = winning_position(list(state.trick))
+    return (state.leader + position) % state.players, DECK[state.trick[position]]
+
+
+def _wins(state: GameState, card: Card) -> bool:
+    trick = list(state.trick) + [card.index]
+    return not card.is_excuse and winning_position(trick) == len(trick) - 1
+
+
+def _unseen(state: GameState, seat: int) -> list[Card]:
+    """The cards ``seat`` has not seen: not in its hand, not played, not its own discard."""
+    seen = state.hands[seat]
+    for _, cards, _ in state.tricks:
+        seen |= sum(1 << i for i in cards)
+    seen |= sum(1 << i for i in state.trick)
+    if state.taker == seat:
+        seen |= sum(1 << i for i in state.discard)
+    return [card for card in DECK if not seen >> card.index & 1]
+
+
+def _beaters(state: GameState, seat: int, card: Card) -> list[Card]:
+    """Unseen cards that could beat ``card`` in this trick (any unseen trump beats a plain
+    card)."""
+    unseen = _unseen(state, seat)
+    if card.is_trump:
+        return [c for c in unseen if c.is_trump and c.rank > card.rank]
+    return [c for c in unseen if c.is_trump or (c.suit is card.suit and c.rank > card.rank)]
+
+
+def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
+    """Whether the situation is the one the rule speaks of: ``win`` when you play last;
+    ``feed`` when your side's card is sure to win the trick (you play last, or nobody can
+    beat it); ``duck`` when nothing you may play beats the trick's card and no partner of
+    yours plays after you; ``lead`` when you lead; ``sure`` always. Not ``feed`` nor ``duck``
+    while you may play the Excuse."""
+    last = len(state.trick) == state.players - 1
+    legal = _legal_cards(state)
+    excuse = any(card.is_excuse for card in legal)
+    if rule == "lead":
+        return not state.trick
+    if rule == "sure":
+        return True
+    if rule == "solve":
+        return state.rules.tricks - len(state.tricks) <= SOLVE_TRICKS
+    if rule == "petit":
+        return last and any(c.is_trump and c.rank == 1 and _wins(state, c) for c in legal)
+    if rule not in ("win", "feed", "duck"):
+        raise ValueError(f"unknown card rule {rule!r}")
+    if not state.trick or (excuse and rule != "win"):
+        return False
+    allies = _allies(state, seat)
+    holder, top = _current_winner(state)
+    ally = holder in allies
+    if rule == "win":
+        return last and not ally
+    if rule == "feed":
+        return ally and (last or not _beaters(state, seat, top))
+    after = {(state.leader + k) % state.players for k in range(len(state.trick) + 1,
+                                                               state.players)}
+    return (not ally and not any(_wins(state, card) for card in legal)
+            and not after & (allies - {seat}))
+
+
+def card_answers(state: GameState, seat: int, rule: str, values=None) -> frozenset:
+    """The legal cards the engine accepts at a card question (see :data:`CARD_RULES`).
+
+    >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/take-made.json")
+    >>> question = next(q for q in hand.questions if q.rule == "sure")
+    >>> state = hand.state_at(hand.question_step(question))
+    >>> question.card in card_answers(state, hand.learner, "sure")
+    True
+    """
+    if rule == "solve":
+        mine = _side_values(state, seat, solved_values(state))
+        best = max(mine.values())
+        return frozenset(card for card, value in mine.items() if value == best)
+    legal = [card for card in _legal_cards(state) if not card.is_excuse]
+    if rule == "petit":
+        return frozenset(card for card in legal if card.is_trump and card.rank == 1)
+    if rule == "win":
+        return frozenset(card for card in legal if _wins(state, card))
+    if rule in ("feed", "duck"):
+        pick = max if rule == "feed" else min
+        best = pick(card.half_points for card in legal)
+        return frozenset(card for card in legal if card.half_points == best)
+    if rule == "sure":
+        return frozenset(card for card in legal
+                         if _wins(state, card) and not _beaters(state, seat, card))
+    if rule == "lead":
+        values = {parse_card(c): Fraction(v) for c, v in dict(values or {}).items()}
+        if not values:
+            return frozenset()
+        mine = _side_values(state, seat, values)
+        best = max(mine.values())
+        return frozenset(card for card, value in mine.items() if best - value <= LEAD_MARGIN)
+    raise ValueError(f"unknown card rule {rule!r}")
+
+
+def solved_values(state: GameState) -> dict:
+    """The open-hand solver's value of each legal card (the taker's side's final points)."""
+    from .solver import card_values
+
+    return card_values(state, max_nodes=SOLVE_NODES)
+
+
+def solve_margin(state: GameState, seat: int) -> Fraction:
+    """How much the worst legal card loses against the best, for ``seat``'s side."""
+    mine = _side_values(state, seat, solved_values(state))
+    return max(mine.values()) - min(mine.values())
+
+
+def _side_values(state: GameState, seat: int, values: dict) -> dict:
+    """Taker's-side points turned into the seat's own side's points."""
+    if state.side_of(seat) == 0:
+        return dict(values)
+    return {card: state.rules.total_points - value for card, value in values.items()}
+
+
+def lead_values(state: GameState, seat: int, samples: int = LEAD_SAMPLES, seed: int = 0) -> dict:
+    """The coach's estimate for each legal lead (taker's side's points, averaged over
+    ``samples`` deals that fit the seat's view)."""
+    import random
+
+    from .coach import estimate_card_values
+
+    return estimate_card_values(state, seat, samples, random.Random(seed))
+
+
+def card_why(state: GameState, seat: int, rule: str, accepted, values=None) -> str:
+    """Why the accepted cards are right, in words from the engine's facts."""
+    cards = sorted(accepted, key=lambda c: c.index)
+    names, plural = _names(cards), len(cards) > 1
+    trick_points = _number(sum((DECK[i].points for i in state.trick), Fraction(0)))
+    if rule == "petit":
+        return ("You play last and the Petit wins the trick: nobody can take it from you now, "
+                "so bring the bout home while it is safe.")
+    if rule == "solve":
+        mine = _side_values(state, seat, solved_values(state))
+        return (f"With every hand laid open, perfect play from here gives your side "
+                f"{_number(max(mine.values()))} points with {names}, and less with any other "
+                "card.")
+    if rule == "win":
+        return (f"You play last, so you can see that {names} "
+                f"{'win' if plural else 'wins'} the trick and its {trick_points} points.")
+    if rule in ("feed", "duck"):
+        _, top = _current_winner(state)
+        if rule == "feed":
+            return (f"Your side's {top.short_name} wins this trick whatever you play: give it "
+                    f"the most points you may, {names}.")
+        return (f"Nothing you may play beats {top.short_name}: give away as little as you can, "
+                f"{names}.")
+    if rule == "sure":
+        card = cards[0]
+        what = ("every trump above it has been played or is in your hand" if card.is_trump
+                else f"every higher {card.suit.english[:-1]} has been played and no trump is "
+                     "left outside your hand")
+        return f"{_sentence(names)} cannot be beaten: {what}."
+    mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
+    best = max(mine.values())
+    return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {names} "
+            f"{'leave' if plural else 'leaves'} your side the most points: "
+            f"{_number(best)} on average.")
+
+
+def card_wrong(state: GameState, seat: int, rule: str, card: Card, accepted, values=None) -> str:
+    """Why a legal card the engine does not accept is not the answer."""
+    best = sorted(accepted, key=lambda c: c.index)
+    names = _names(best)
+    winner = _current_winner(state)
+    if card.is_excuse:
+        return ("The Excuse never wins a trick; it is kept for a trick you cannot afford. "
+                f"Here: {names}.")
+    if rule == "petit":
+        return (f"{_sentence(card.short_name)} wins too, but the Petit is safe only now: kept, "
+                "it may be caught by a higher trump later.") if _wins(state, card) else (
+                f"{_sentence(card.short_name)} does not win the trick; the Petit does, safely.")
+    if rule == "solve":
+        mine = _side_values(state, seat, solved_values(state))
+        return (f"With every hand laid open, perfect play from here gives your side "
+                f"{_number(mine[card])} points with {card.short_name}, "
+                f"{_number(mine[best[0]])} with {names}.")
+    if rule == "win":
+        return f"{_sentence(card.short_name)} does not win: {winner[1].short_name} stays on top. {_sentence(names)} would."
+    if rule in ("feed", "duck"):
+        worth = _number(card.points)
+        other = _number(best[0].points)
+        if rule == "feed":
+            return (f"{_sentence(card.short_name)} is worth {worth} points and {best[0].short_name} "
+                    f"{other}, and your side wins this trick anyway.")
+        return (f"{_sentence(card.short_name)} gives away {worth} points: nothing you may play "
+                f"beats {winner[1].short_name}, and {names} costs only {other}.")
+    if rule == "sure":
+        if not _wins(state, card):
+            return f"{_sentence(card.short_name)} does not even beat {winner[1].short_name}."
+        beater = max(_beaters(state, seat, card), key=lambda c: (c.is_trump, c.rank))
+        return (f"{_sentence(card.short_name)} could still be beaten: {beater.short_name} has "
+                f"not been played yet. {_sentence(names)} cannot be.")
+    mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
+    return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {card.short_name} leaves your "
+            f"side {_number(mine[card])} points on average, {best[0].short_name} "
+            f"{_number(mine[best[0]])}.")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def discard_facts(state: GameState, cards) -> str:
+    """What a discard (legal, from ``state``) does: the points laid aside, the voids made."""
+    trial = state.copy()
+    for card in cards:
+        trial.play(card)
+    left = trial.hand(state.taker)
+    voids = [suit.english for suit in Suit if suit.is_plain
+             and not any(c.suit is suit for c in left)]
+    aside = _number(sum((parse_card(c).points for c in cards), Fraction(0)))
+    return (f"you lay aside {aside} points, safe in your pile"
+            + (f", and you are void in {' and '.join(voids)}" if voids else ", but you make no void")
+            + ".")
+
+
+def score_options(each_defender: int) -> list[int]:
+    """The choices of a score question: the engine's figure for each defender, the same
+    the other way round, and the figure 10 and 20 off (sorted).
+
+    >>> score_options(-29)
+    [-49, -39, -29, 29]
+    """
+    wrong = [-each_defender, each_defender - 10, each_defender - 20]
+    if each_defender == 0:
+        wrong = [10, -10, 20]
+    return sorted({each_defender, *wrong})
+
+
+def score_words(each_defender: int) -> str:
+    """``-29`` → "each defender pays 29"."""
+    if each_defender < 0:
+        return f"each defender pays {-each_defender}"
+    return f"each defender gains {each_defender}" if each_defender else "nobody pays"
+
+
+def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
+    """The learner's ``answer`` at ``question`` judged by the engine: a bid or declaration
+    as text (``"take"``, ``"poignee:simple"``, ``"none"``), a card, or the discard's cards.
+
+    >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/take-made.json")
+    >>> bid = next(q for q in hand.questions if q.kind == "bid")
+    >>> judge_answer(hand, bid, bid.expect[0]).right, judge_answer(hand, bid, "pass").legal
+    (True, True)
+    """
+    state = hand.state_at(hand.question_step(question))
+    kind, expect = question.kind, question.expect
+    if kind == "score":
+        breakdown = state.result.breakdown
+        try:
+            value = int(answer)
+        except (TypeError, ValueError):
+            return Judgement(False, False, f"{answer!r} is not one of the choices.")
+        if value not in score_options(breakdown.each_defender):
+            return Judgement(False, False, f"{answer!r} is not one of the choices.")
+        lines = " ".join(breakdown.lines)
+        if value == breakdown.each_defender:
+            return Judgement(True, True, f"Right: {score_words(value)}. {lines}")
+        return Judgement(False, True, f"Not {score_words(value)}: {lines}")
+    if kind == "bid":
+        refusal = _refusal(state, [answer])
+        if refusal:
+            return Judgement(False, False, f"That bid is not allowed: {refusal}")
+        best, reason = bid_answer(state)
+        if str(answer).lower() == best:
+            return Judgement(True, True, f"Right: {reason}")
+        return Judgement(False, True, f"The hand evaluation says {Bid(best).english}: {reason}")
+    if kind == "discard":
+        names = [answer] if isinstance(answer, (str, Card)) else list(answer)
+        size = state.rules.dog_size
+        try:
+            cards = [parse_card(c) for c in names]
+        except ValueError as error:
+            return Judgement(False, False, str(error))
+        if len(set(cards)) != size:
+            return Judgement(False, False, f"Choose exactly {size} cards to lay aside "
+                                           f"(you chose {len(set(cards))}).")
+        refusal = _refusal(state, cards)
+        if refusal:
+            return Judgement(False, False, f"That discard is not allowed: {refusal}")
+        played = [parse_card(c) for c in expect]
+        same = set(cards) == set(played)
+        text = f"A legal discard: {discard_facts(state, cards)}"
+        if not same:
+            text += (f" The deal goes on with the discard that was played "
+                     f"({_names(sort_cards(played)).replace(' or ', ' and ')}): "
+                     f"{discard_facts(state, played)}")
+        return Judgement(True, True, text)
+    if kind == "declare":
+        answer = str(answer)
+        if answer not in declaration_options(state, question):
+            return Judgement(False, False, f"{answer!r} is not one of the choices.")
+        if answer in ("none", "no_chelem"):
+            return Judgement(False, True, _declaration_why(state, question, declined=True))
+        refusal = _refusal(state, [answer])
+        if refusal:
+            return Judgement(False, False, f"Not allowed: {refusal}")
+        if answer == expect[0]:
+            return Judgement(True, True, f"Right: {question.why}")
+        return Judgement(False, True, _declaration_why(state, question, declined=False))
+    try:
+        card = parse_card(answer)
+    except ValueError as error:
+        return Judgement(False, False, str(error))
+    refusal = _refusal(state, [card])
+    if refusal:
+        return Judgement(False, False, f"That card may not be played: {refusal}")
+    values = dict(question.values)
+    accepted = card_answers(state, hand.learner, question.rule, values)
+    if card in accepted:
+        return Judgement(True, True, f"Right: {card_why(state, hand.learner, question.rule, accepted, values)}")
+    return Judgement(False, True, card_wrong(state, hand.learner, question.rule, card, accepted,
+                                             values))
+
+
+def _declaration_why(state: GameState, question: Question, declined: bool) -> str:
+    """Why the record's declaration is the one to make, from the engine's rules."""
+    expect = question.expect[0]
+    if expect == "chelem":
+        return ("Your hand takes every trick: announced, a slam made is worth twice as much as "
+                "one made by surprise, and you lead the first trick.")
+    if expect.startswith("misere"):
+        kind = expect.split(":")[1]
+        what = "no trump and no Excuse" if kind == "trumps" else "no face card and no bout"
+        return f"You hold {what}: declare the misère, and every other player pays you 10."
+    options = poignee_options(state.hands[state.to_act], state.rules)
+    best = options[-1]
+    trumps = sum(1 for c in state.hand(state.to_act) if c.is_trump)
+    bonus = state.rules.handful_bonuses[len(options) - 1]
+    text = (f"You hold {trumps} trumps{' and the Excuse' if best.cards[-1].is_excuse else ''}: "
+            f"the rules let you show a {best.level} poignée of {len(best.cards)}, a bonus of "
+            f"{bonus} for the side that wins.")
+    return text if declined else text + " Show the largest you may."
 
 
 def check_guided_hand(source) -> list[str]:
@@ -311,15 +803,60 @@ def check_guided_hand(source) -> list[str]:
                                 + f" names {name}, which is not {what}")
     problems += _number_problems(hand, final)
     problems += _wording_problems(hand, final)
+    problems += question_problems(hand)
+    return problems
+
+
+def question_problems(hand: GuidedHand) -> list[str]:
+    """Each question checked against the engine: it is asked where the record takes that
+    decision, its ``expect`` is what the record does, the engine accepts the record's answer
+    (the suggested bid, the largest poignée, a slam that is made, a card the rule accepts
+    among fewer than all the legal cards), and its stated reason is the engine's."""
+    problems = []
+    final = hand.state_at(hand.steps)
     for question in hand.questions:
+        where = f"the {question.kind} question" + (f" of trick {question.trick}"
+                                                   if question.trick else "")
         try:
             step = hand.question_step(question)
         except InvalidRecord as error:
             problems.append(str(error))
             continue
-        if hand.actions[step] is not question.expect:
-            problems.append(f"trick {question.trick}: the question expects {question.expect}, "
-                            f"the record plays {hand.actions[step]}")
+        recorded = hand.recorded_answer(question)
+        if recorded != question.expect:
+            problems.append(f"{where}: the question expects {' '.join(question.expect)}, "
+                            f"the record plays {' '.join(recorded)}")
+            continue
+        state = hand.state_at(step)
+        if question.kind == "bid":
+            best, reason = bid_answer(state)
+            if best != question.expect[0]:
+                problems.append(f"{where}: the record bids {question.expect[0]}, the hand "
+                                f"evaluation suggests {best}")
+        elif question.kind == "declare":
+            expect = question.expect[0]
+            if expect.startswith("poignee"):
+                options = poignee_options(state.hands[hand.learner], state.rules)
+                if not options or str(options[-1]) != expect:
+                    problems.append(f"{where}: {expect} is not the largest poignée allowed")
+            elif expect == "chelem" and final._chelem_outcome() != "announced_made":
+                problems.append(f"{where}: the slam is announced but not made")
+        elif question.kind == "card":
+            legal = set(_legal_cards(state))
+            values = dict(question.values)
+            if not card_rule_applies(state, hand.learner, question.rule):
+                problems.append(f"{where}: the rule {question.rule!r} does not fit the trick")
+                continue
+            accepted = card_answers(state, hand.learner, question.rule, values)
+            if question.card not in accepted:
+                problems.append(f"{where}: the engine does not accept the record's "
+                                f"{question.card} (it accepts {sorted(map(str, accepted))})")
+            elif accepted >= legal:
+                problems.append(f"{where}: every legal card is accepted: no choice to make")
+            elif question.rule == "solve" and solve_margin(state, hand.learner) < SOLVE_MARGIN:
+                problems.append(f"{where}: no legal card loses a point to the best one")
+            elif question.why != card_why(state, hand.learner, question.rule, accepted, values):
+                problems.append(f"{where}: the reason is not the engine's")
     return problems
 
 
@@ -413,6 +950,24 @@ def _wording_problems(hand: GuidedHand, final: GameState) -> list[str]:
             problems.append(f"trick {trick.number}: the comment says a card is owed for the "
                             "Excuse, but its side won the trick or it changed sides")
     return problems
+
+
+_SHAPE_WORDS = re.compile(
+    r"\b(?:you|your|yours|ada|bruno|chloé|dmitri|eve|her|his|she|he|hearts?|spades?|diamonds?"
+    r"|clubs?|king|queen|knight|jack|petit|excuse)\b", re.I)
+
+
+def comment_shape(text: str) -> str:
+    """A comment with the names, cards, suits and numbers taken out (and the ``-s`` of
+    verbs): two comments with the same shape are one template with different names.
+
+    >>> comment_shape("Ada leads {KH}: it wins.") == comment_shape("You lead {QS}: it wins.")
+    True
+    """
+    text = re.sub(r"(?:trump )?\{[^{}]*\}|the Excuse", "C", text)
+    text = _SHAPE_WORDS.sub("N", text)
+    text = re.sub(r"\d+(?:\.\d+)?", "#", text)
+    return re.sub(r"(\w)s\b", r"\1", text.lower())
 
 
 def _number(value: Fraction) -> str:

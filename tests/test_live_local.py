@@ -233,36 +233,26 @@ def _click_and_wait(page, locator) -> "tuple[float, float]":
 
 
 def _guided_hand(page, result: dict) -> None:
-    """A guided hand (no Check button): Next until it asks for a card, then try cards."""
+    """A guided hand (no Check button): Play on to the first question (the bid), then try
+    the choice buttons: a wrong bid moves the hand on, so step Back and try the next."""
     guided = page.locator(".tt-live .tt-guided").first
     feedback = guided.locator(".tt-feedback").first  # (a review box may hold another)
-    cards = guided.locator(".tt-card")
-    for _question in range(4):
-        for _ in range(90):
-            if guided.locator(".tt-next").is_disabled():
-                break  # a question waits (Next is disabled until it is answered)
-            ms, now = _click_and_wait(page, guided.locator(".tt-next"))
-            if result["first_feedback_ms"] is None:
-                result["first_feedback_ms"] = now
-            else:
-                result["clicks_ms"].append(ms)
-        k = 0
-        if not cards.count():
-            return
-        while k < cards.count():
-            ms, _ = _click_and_wait(page, cards.nth(k))
+    play_on = guided.locator(".tt-play-on")
+    ms, now = _click_and_wait(page, play_on)
+    result["first_feedback_ms"] = result["first_feedback_ms"] or now
+    choices = guided.locator(".tt-choice")
+    if not choices.count():
+        return
+    for k in range(choices.count()):
+        ms, _ = _click_and_wait(page, choices.nth(k))
+        result["clicks_ms"].append(ms)
+        text = feedback.inner_text().strip()
+        if text.startswith("✘") and result["wrong"] is None:
+            result["wrong"] = ("guided", k, text)
+            ms, _ = _click_and_wait(page, guided.locator(".tt-back"))  # ask the bid again
             result["clicks_ms"].append(ms)
-            text = feedback.inner_text().strip()
-            if text.startswith("✘") and result["wrong"] is None:
-                result["wrong"] = ("guided", k, text)
-            if text.startswith("✔"):
-                result["right"] = result["right"] or ("guided", k, text)
-                break
-            if "may not be played" not in text:
-                # Legal but not the card played: the hand moved on; step back, ask again.
-                ms, _ = _click_and_wait(page, guided.locator(".tt-back"))
-                result["clicks_ms"].append(ms)
-            k += 1
+        if text.startswith("✔"):
+            result["right"] = result["right"] or ("guided", k, text)
         if result["right"] and result["wrong"]:
             return
 

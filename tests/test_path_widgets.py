@@ -64,7 +64,7 @@ def test_guided_hands_are_listed_apart(progress):
     progress.mark_solved("ch20-slam")
     page = ProgressPage(progress)
     guided = page.overview.value.split("<h3>Guided hands</h3>")[1]
-    assert "1 of 9 played through" in guided and "played through" in guided
+    assert "1 of 12 played through" in guided and "played through" in guided
 
 
 def test_reset_needs_a_confirmation_and_forgets_everything(progress):

@@ -2,92 +2,199 @@
 tests/test_widgets_table.py)."""
 
 import html
+import re
 from pathlib import Path
 
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.widgets.guided import GuidedHandWidget
+from tarot_teach.widgets.guided import GuidedHandList, GuidedHandWidget
 from tarot_teach.widgets.progress import Progress
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
-NamedGuidedHand = GuidedHandWidget  # every table size is named (Ada … Eve)
 
 
-def _next_until_question(widget):
-    for _ in range(400):
-        if widget.waiting_question is not None or widget.step >= widget.hand.steps:
-            return widget.waiting_question
-        widget.next_button.click()
-    raise AssertionError("Next never stops")
+@pytest.fixture
+def progress(tmp_path):
+    return Progress(tmp_path / "progress.json")
+
+
+def _text(widget):
+    """The feedback as the learner reads it."""
+    return html.unescape(re.sub(r"<[^>]+>", "", widget.feedback.value)).strip()
+
+
+def _choose(widget, value):
+    """Click the choice button that answers ``value`` (a bid, a declaration, a score)."""
+    button = widget.choices.children[widget.choice_values.index(str(value))]
+    button.click()
+    return _text(widget)
 
 
 def _click(widget, card):
     widget.picker.buttons[parse_card(card)].value = True
-    return html.unescape(widget.feedback.value)
+    return _text(widget)
 
 
-def test_click_through_a_whole_hand():
-    widget = GuidedHandWidget(HANDS / "take-made.json", exercise_id="test-take-made")
-    hand = widget.hand
-    assert widget.step == 0 and widget.back_button.disabled
-    first, second = hand.questions[0], hand.questions[1]
+def _discard(widget, cards):
+    for card in cards:
+        widget.picker.buttons[parse_card(card)].value = True
+    widget.discard_button.click()
+    return _text(widget)
 
-    question = _next_until_question(widget)
-    assert question == first and widget.step == hand.question_step(first)
-    assert "Your turn" in widget.comment.value
-    # Next does not skip the question
+
+def _answer(widget, question, value=None):
+    """Answer the waiting question through the widgets a learner uses."""
+    if question.kind == "card":
+        return _click(widget, value or question.expect[0])
+    if question.kind == "discard":
+        return _discard(widget, value or question.expect)
+    return _choose(widget, value or question.expect[0])
+
+
+def test_play_on_stops_at_every_question_and_nowhere_else(progress):
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t1")
+    hand, clicks = widget.hand, 0
+    asked = []
+    while widget.step < hand.steps or widget.waiting_question is not None:
+        if widget.waiting_question is None:
+            widget.play_button.click()
+            clicks += 1
+            continue
+        question = widget.waiting_question
+        asked.append(question)
+        assert widget.step == hand.question_step(question)
+        assert "✔" in _answer(widget, question)
+        clicks += 1
+    assert asked == hand.questions
+    assert clicks <= 2 * len(hand.questions) + 1  # not 80 clicks of Next
+    assert widget.play_button.disabled and widget.next_button.disabled
+    assert "<b>Score</b>" in widget.score.value
+    assert progress.is_solved("t1") and "✔ solved" in widget.title.value
+
+
+def test_a_question_blocks_next_and_play_on(progress):
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t2")
+    widget.play_on()
     step = widget.step
-    widget.next_button.click()
-    assert widget.step == step and "Your turn" in widget.feedback.value
+    assert widget.waiting_question.kind == "bid" and widget.next_button.disabled
+    widget.forward()
+    widget.play_on()
+    assert widget.step == step and "First answer" in widget.feedback.value
+    # a card click while a bid is asked is turned away, and nothing moves
+    first = widget.picker.cards[0]
+    assert "buttons" in _click(widget, first) and widget.step == step
+    assert widget.picker.selected == []
 
-    state = hand.state_at(step)
+
+def test_bids_show_their_multiplier_and_a_wrong_bid_is_explained(progress):
+    widget = GuidedHandWidget(HANDS / "poignee.json", progress=progress, exercise_id="t3")
+    widget.play_on()
+    labels = [b.description for b in widget.choices.children]
+    assert "Guard ×2" in labels and "Guard against the dog ×6" in labels and "Pass" in labels
+    text = _choose(widget, "take")
+    assert text.startswith("✘") and "Guard" in text
+    assert widget.step > widget.hand.question_step(widget.hand.questions[0])
+
+
+def test_the_discard_counts_and_refuses_with_the_engines_reason(progress):
+    widget = GuidedHandWidget(HANDS / "poignee.json", progress=progress, exercise_id="t4")
+    widget.play_on()
+    _choose(widget, "guard")
+    widget.play_on() if widget.waiting_question is None else None
+    question = widget.waiting_question
+    assert question.kind == "discard" and widget.discard_button.layout.display is None
+    for card in question.expect[:4]:
+        widget.picker.buttons[parse_card(card)].value = True
+    assert widget.counter.value == "4 of 6 chosen" and widget.discard_button.disabled
+    widget.picker.buttons[parse_card("T21")].value = True
+    widget.picker.buttons[parse_card(question.expect[4])].value = True
+    assert widget.counter.value == "6 of 6 chosen" and not widget.discard_button.disabled
+    step = widget.step
+    widget.discard_button.click()
+    text = _text(widget)
+    assert text.startswith("⚠") and "not allowed" in text and widget.step == step
+    assert widget.counter.value == "0 of 6 chosen"
+    assert "✔" in _discard(widget, question.expect)
+    assert widget.step == widget.hand.after_question(question)
+
+
+def test_an_illegal_card_is_refused_and_a_wrong_one_moves_on(progress):
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t5")
+    hand = widget.hand
+    question = next(q for q in hand.questions if q.kind == "card" and q.rule == "sure")
+    widget.go_to(hand.question_step(question))
+    state = hand.state_at(widget.step)
     legal = [c for c in state.legal_actions() if hasattr(c, "suit")]
     illegal = [c for c in state.hand(hand.learner) if c not in legal]
-    assert illegal, "the first question has an illegal card to try"
-    text = _click(widget, illegal[0])
-    assert "may not be played" in text and "✘" in text
-    assert widget.step == step and widget.waiting_question == first  # no progress
-
-    wrong = next(c for c in legal if c is not first.expect)
+    if illegal:
+        text = _click(widget, illegal[0])
+        assert text.startswith("⚠") and "may not be played" in text
+        assert widget.waiting_question == question
+    wrong = next(c for c in legal if c is not question.card and not c.is_excuse)
     text = _click(widget, wrong)
-    assert "is legal, but" in text and first.why in text
-    assert widget.step == step + 1 and not Progress.default().is_solved("test-take-made")
+    assert text.startswith("✘") and "could still be beaten" in text
+    assert widget.step == hand.question_step(question) + 1
+    assert not progress.is_solved("t5")
 
-    question = _next_until_question(widget)
-    assert question == second
-    text = _click(widget, second.expect)
-    assert text.startswith("✔") or "✔" in text
-    assert second.why in text
-    assert widget.step == hand.question_step(second) + 1
 
-    while widget.step < hand.steps:
-        _next_until_question(widget)
-        if widget.waiting_question is not None:
-            _click(widget, widget.waiting_question.expect)
-    assert widget.next_button.disabled
-    assert "<b>Score</b>" in widget.score.value
-    # The first question was answered wrongly: the hand is not solved yet...
-    assert not Progress.default().is_solved("test-take-made")
-    end_comment = next(n for n in hand.commentary if n["at"] == "end")
-    assert html.unescape(widget.comment.value).count(end_comment["text"][:40]) == 1
-    # ...until the learner goes back, is asked again, and finds the card.
+def test_going_back_asks_again_and_a_solve_shows_in_the_list(progress):
+    hands = GuidedHandList([("t6", "A Take made", "a-take-made"),
+                            ("other", "Another", "")], progress=progress)
+    assert "0 of 2 hands solved" in hands.widget.value and "✔" not in hands.widget.value
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t6")
+    widget.play_on()
+    first = widget.waiting_question
+    _choose(widget, "pass")  # wrong: the hand goes on as played
+    while widget.step < widget.hand.steps or widget.waiting_question is not None:
+        if widget.waiting_question is None:
+            widget.play_on()
+        else:
+            _answer(widget, widget.waiting_question)
+    assert not progress.is_solved("t6") and "✔ solved" not in widget.title.value
     widget.start_button.click()
-    assert _next_until_question(widget) == first
-    assert "✔" in _click(widget, first.expect)
-    assert Progress.default().is_solved("test-take-made")
-    widget.go_to(hand.steps)
-
-    widget.back_button.click()
-    assert widget.step == hand.steps - 1 and widget.score.value == ""
-    widget.start_button.click()
-    assert widget.step == 0 and widget.back_button.disabled
-    # going back before a question asks it again
-    assert _next_until_question(widget) == first
+    widget.play_on()
+    assert widget.waiting_question == first
+    assert "✔" in _choose(widget, first.expect[0])
+    assert progress.is_solved("t6") and "✔ solved" in widget.title.value
+    assert "1 of 2 hands solved" in hands.widget.value
+    assert 'href="#a-take-made"' in hands.widget.value and "✔" in hands.widget.value
 
 
-def test_trick_comments_appear_with_their_trick():
-    widget = GuidedHandWidget(HANDS / "slam.json", exercise_id="test-slam")
+def test_a_reload_resumes_where_the_learner_was(progress):
+    widget = GuidedHandWidget(HANDS / "three-players.json", progress=progress, exercise_id="t7")
+    for _ in range(3):
+        widget.play_on()
+        _answer(widget, widget.waiting_question)
+    step, answered, right = widget.step, set(widget.answered), set(widget.right)
+    again = GuidedHandWidget(HANDS / "three-players.json",
+                             progress=Progress(progress.path), exercise_id="t7")
+    assert (again.step, again.answered, again.right) == (step, answered, right)
+    assert "3 answered right" in again.title.value
+    # a save that does not fit the hand starts it again, with a message
+    progress.save_game("guided:t7", {"step": 9999, "answered": ["x"]})
+    broken = GuidedHandWidget(HANDS / "three-players.json", progress=progress, exercise_id="t7")
+    assert broken.step == 0 and "could not be restored" in broken.title.value
+
+
+def test_play_on_shows_every_comment_passed(progress):
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t8")
+    widget.play_on()
+    _answer(widget, widget.waiting_question)  # the bid
+    widget.play_on()  # to the discard: the bid comment has been shown
+    _answer(widget, widget.waiting_question)
+    assert "The dog brings" in html.unescape(widget.comment.value)  # shown with the answer
+    before = widget.step
+    widget.play_on()
+    passed = [t for s, t in widget._anchors if before < s <= widget.step]
+    assert passed
+    shown = html.unescape(widget.comment.value)
+    for text in passed[-6:]:
+        assert text.split("{")[0][:30] in shown
+
+
+def test_trick_comments_appear_with_their_trick(progress):
+    widget = GuidedHandWidget(HANDS / "slam.json", progress=progress, exercise_id="t9")
     hand = widget.hand
     note = next(n for n in hand.commentary if n["at"] == "trick" and n["trick"] == 5)
     widget.go_to(hand.anchor_step(note))
@@ -96,33 +203,36 @@ def test_trick_comments_appear_with_their_trick():
     assert parse_card("KS").label in shown
 
 
-def test_there_is_no_question_to_answer_between_questions():
-    widget = GuidedHandWidget(HANDS / "poignee.json", exercise_id="test-poignee")
+def test_there_is_no_question_to_answer_between_questions(progress):
+    widget = GuidedHandWidget(HANDS / "poignee.json", progress=progress, exercise_id="t10")
     feedback = widget.answer("KS")
-    assert feedback.invalid_input and "press Next" in feedback.message
+    assert feedback.invalid_input and "Play on" in feedback.message
 
 
 @pytest.mark.parametrize("path", sorted(HANDS.glob("*.json")), ids=lambda p: p.stem)
-def test_every_hand_opens_and_answers_right(path):
-    widget = NamedGuidedHand(path, exercise_id=f"test-{path.stem}")
-    while widget.step < widget.hand.steps:
-        question = _next_until_question(widget)
-        if question is not None:
-            assert "✔" in _click(widget, question.expect)
-    assert Progress.default().is_solved(f"test-{path.stem}")
+def test_every_hand_opens_and_answers_right(path, progress):
+    widget = GuidedHandWidget(path, progress=progress, exercise_id=f"test-{path.stem}")
+    while widget.step < widget.hand.steps or widget.waiting_question is not None:
+        if widget.waiting_question is None:
+            widget.play_on()
+        else:
+            assert "✔" in _answer(widget, widget.waiting_question)
+    assert progress.is_solved(f"test-{path.stem}")
 
 
-def test_five_player_hand_names_every_seat():
-    widget = GuidedHandWidget(HANDS / "five-players.json")
+def test_five_player_hand_names_every_seat(progress):
+    widget = GuidedHandWidget(HANDS / "five-players.json", progress=progress)
     assert len(widget.names) == 5 and "Eve" in widget.seats.value
 
 
-def test_review_this_deal_at_the_end_of_the_hand():
+def test_review_this_deal_at_the_end_of_the_hand(progress):
     from tarot_teach.coach import review
 
-    widget = GuidedHandWidget(HANDS / "petit-au-bout-won.json", exercise_id="test-review")
+    widget = GuidedHandWidget(HANDS / "petit-au-bout-won.json", progress=progress,
+                              exercise_id="test-review")
     assert widget.review.widget.layout.display == "none"
     widget.go_to(widget.hand.steps)
+    _answer(widget, widget.waiting_question)  # the score
     assert widget.review.widget.layout.display is None
     widget.review.samples = 2
     widget.review.button.click()

@@ -1,26 +1,63 @@
-"""Step through a curated hand with its commentary; at marked steps, find the card yourself.
+"""Replay a curated hand from the learner's seat; at each question, decide yourself.
 
 The learner sees the deal from one seat (its hand, the public cards and the
-commentary). Back and Next move one action at a time. At a question the
-learner clicks a card: an illegal card is refused with the engine's reason, a
-legal but different card is answered with the commentary's reason, and the
-record's card is then played so the hand goes on. At the end of the hand, "Review this
-deal" reviews the learner's decisions (:class:`~tarot_teach.widgets.review.ReviewWidget`).
+commentary). "Play on to the next question" plays the recorded actions up to the
+next decision of the learner and shows the comments passed on the way; Next and
+Back still move one action at a time. The questions (:mod:`tarot_teach.guided`)
+are the bid, the discard, a declaration, cards and the final score: every answer
+is judged by the engine (:func:`~tarot_teach.guided.judge_answer`). A refused
+answer changes nothing; any other answer is explained and the hand goes on as
+it was played. A hand with every question answered right is solved (✔); the
+place in the hand is saved in the progress store, so a reload resumes there.
+
+>>> import tempfile, pathlib
+>>> from tarot_teach.widgets.progress import Progress
+>>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+>>> hand = pathlib.Path(__file__).parent.parent.parent / "exercises/hands/take-made.json"
+>>> widget = GuidedHandWidget(hand, progress=progress, exercise_id="doc")
+>>> widget.play_on(); widget.waiting_question.kind
+'bid'
+>>> widget.answer(widget.waiting_question.expect[0]).ok
+True
+>>> GuidedHandWidget(hand, progress=progress, exercise_id="doc").step == widget.step
+True
 """
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..guided import CARD_MENTION, GuidedHand, judge_answer, load_guided_hand
+from ..bidding import legal_bids
 from ..cards import parse_card
+from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, judge_answer,
+                      load_guided_hand, score_options, score_words)
+from ..rules import Bid
 from .base import CardPicker, Feedback
 from .progress import Progress
 from .render import escape_text
 from .review import ReviewWidget
 from .table import SEAT_NAMES, describe_action, header_html, result_html, seats_html, trick_area_html
 
-__all__ = ["GuidedHandWidget", "commentary_html"]
+__all__ = ["GuidedHandWidget", "GuidedHandList", "commentary_html", "SAVE_PREFIX"]
+
+SAVE_PREFIX = "guided:"
+"""Games in the progress store: ``guided:<exercise id>`` → the learner's place in the hand."""
+
+_LISTS: "list[GuidedHandList]" = []  # lists of hands on the page, redrawn after a solve
+
+PROMPTS = {
+    "bid": "Your turn to bid: what do you say?",
+    "discard": "Your turn to discard: click the cards to lay aside, then press the button.",
+    "declare": "Before your first card: what do you declare?",
+    "card": "Your turn: which card would you play? Click it.",
+    "score": "The deal is over: what does each defender pay or gain?",
+}
+
+DECLARATION_WORDS = {
+    "poignee:simple": "Simple poignée", "poignee:double": "Double poignée",
+    "poignee:triple": "Triple poignée", "none": "Nothing", "chelem": "Announce the slam",
+    "no_chelem": "No slam", "misere:trumps": "Trump misère", "misere:honours": "Honours misère",
+}
 
 
 def commentary_html(text: str) -> str:
@@ -42,7 +79,7 @@ def commentary_html(text: str) -> str:
 
 
 class GuidedHandWidget:
-    """A curated hand, replayed step by step from the learner's seat."""
+    """A curated hand, replayed from the learner's seat, that stops at each question."""
 
     def __init__(self, source, progress: "Progress | None" = None,
                  exercise_id: "str | None" = None) -> None:
@@ -52,91 +89,181 @@ class GuidedHandWidget:
         players = self.hand.record.get("players", 4)
         self.names = ["You" if seat == self.hand.learner else name
                       for seat, name in enumerate(SEAT_NAMES[1:1 + players])]
+        self.rules = self.hand.state_at(0).rules
         self.step = 0
         self.answered: set[int] = set()  # question steps passed
-        self.right: set[int] = set()  # question steps answered right
-        self._question_steps = {self.hand.question_step(q): q for q in self.hand.questions}
-        self.title = widgets.HTML(f"<h4 style='margin:0.2em 0'>{escape_text(self.hand.title)}</h4>"
-                                  f"<div>{commentary_html(self.hand.summary)}</div>")
+        self.right: set[int] = set()  # question steps answered right (at least once)
+        self._questions = {self.hand.question_step(q): q for q in self.hand.questions}
+        self._anchors = [(self.hand.anchor_step(note), note["text"])
+                         for note in self.hand.commentary]
+        self._seen_from = 0  # comments from this step on are shown (after "Play on")
+        self.title = widgets.HTML()
         self.header = widgets.HTML()
         self.seats = widgets.HTML()
         self.trick_view = widgets.HTML()
-        self.picker = CardPicker(single=True, on_change=self._clicked,
-                                 rules=self.hand.state_at(0).rules)
+        self.picker = CardPicker(on_change=self._clicked, rules=self.rules)
+        self.prompt = widgets.HTML()
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.discard_button = widgets.Button(description="Lay these cards aside",
+                                             tooltip="Discard the chosen cards")
+        self.discard_button.add_class("tt-discard")
+        self.discard_button.on_click(lambda _: self.answer(self.picker.selected))
+        self.counter = widgets.HTML()
         self.comment = widgets.HTML()
         self.feedback = widgets.HTML()
         self.feedback.add_class("tt-feedback")
         self.score = widgets.HTML()
+        self.start_button = widgets.Button(description="« Start", tooltip="Back to the deal")
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.back_button.add_class("tt-back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="One step forward")
         self.next_button.add_class("tt-next")
-        self.start_button = widgets.Button(description="« Start", tooltip="Back to the deal")
+        self.play_button = widgets.Button(description="Play on to the next question ▶▶",
+                                          button_style="primary",
+                                          tooltip="Play the deal on until you have a decision",
+                                          layout=widgets.Layout(width="auto"))
+        self.play_button.add_class("tt-play-on")
+        self.start_button.on_click(lambda _: self.go_to(0))
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.forward())
-        self.start_button.on_click(lambda _: self.go_to(0))
+        self.play_button.on_click(lambda _: self.play_on())
         self.position = widgets.HTML()
         self.review = ReviewWidget(self.hand.record, self.hand.learner, names=list(self.names),
-                                   rules=self.hand.state_at(0).rules)
+                                   rules=self.rules)
         self.widget = widgets.VBox(
             [self.title, self.header, self.seats, self.trick_view,
-             widgets.HTML("<b>Your hand</b>"), self.picker.box, self.comment, self.feedback,
-             widgets.HBox([self.start_button, self.back_button, self.next_button, self.position],
+             widgets.HTML("<b>Your hand</b>"), self.picker.box, self.comment, self.prompt,
+             self.choices, widgets.HBox([self.discard_button, self.counter],
+                                        layout=widgets.Layout(align_items="center")),
+             self.feedback,
+             widgets.HBox([self.play_button, self.start_button, self.back_button,
+                           self.next_button, self.position],
                           layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
              self.score, self.review.widget],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-guided")
         self._busy = False
+        self.note = self._resume()
         self._render()
+
+    # ----- the learner's place, kept in the progress store --------------------------------
+
+    @property
+    def save_key(self) -> str:
+        return SAVE_PREFIX + self.exercise_id
+
+    @property
+    def solved(self) -> bool:
+        return self.progress.is_solved(self.exercise_id)
+
+    def _resume(self) -> str:
+        """Restore the saved place; a saved place that does not fit this hand is dropped
+        with a message."""
+        saved = self.progress.saved_game(self.save_key)
+        if saved is None:
+            return ""
+        try:
+            step = int(saved["step"])
+            answered = {int(s) for s in saved.get("answered", [])}
+            right = {int(s) for s in saved.get("right", [])}
+            if not 0 <= step <= self.hand.steps or not (answered | right) <= set(self._questions):
+                raise ValueError("out of range")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return "Your place in this hand could not be restored, so it starts again."
+        self.step, self.answered, self.right = step, answered, right
+        self._seen_from = step
+        return ""
+
+    def _save(self) -> None:
+        self.progress.save_game(self.save_key, {"step": self.step,
+                                                "answered": sorted(self.answered),
+                                                "right": sorted(self.right)})
 
     # ----- moving ------------------------------------------------------------------
 
     @property
-    def waiting_question(self):
+    def waiting_question(self) -> "Question | None":
         """The question the learner must answer before going on, if any."""
-        question = self._question_steps.get(self.step)
+        question = self._questions.get(self.step)
         return question if question is not None and self.step not in self.answered else None
 
+    def _must_answer(self) -> bool:
+        if self.waiting_question is None:
+            return False
+        self.feedback.value = Feedback(False, "First answer the question above.",
+                                       invalid_input=True).html()
+        return True
+
     def forward(self) -> None:
-        if self.waiting_question is not None:
-            self.feedback.value = Feedback(
-                False, "Your turn: click the card you would play.", invalid_input=True).html()
+        """One action on (not past a question)."""
+        if not self._must_answer() and self.step < self.hand.steps:
+            self._move(self.step + 1, self.step + 1)
+
+    def play_on(self) -> None:
+        """Play the recorded actions up to the learner's next question (or the end)."""
+        if self._must_answer():
             return
-        if self.step < self.hand.steps:
-            self.go_to(self.step + 1)
+        later = [s for s in sorted(self._questions) if s > self.step and s not in self.answered]
+        self._move(later[0] if later else self.hand.steps, self.step + 1)
 
     def back(self) -> None:
         if self.step > 0:
             self.go_to(self.step - 1)
 
     def go_to(self, step: int) -> None:
+        """Jump to ``step``; the questions from there on are asked again."""
+        self._move(step, step)
+
+    def _move(self, step: int, seen_from: int) -> None:
         self.step = max(0, min(step, self.hand.steps))
-        # Going back before a question asks it again.
         self.answered = {s for s in self.answered if s < self.step}
+        self._seen_from = min(seen_from, self.step)
         self.feedback.value = ""
+        self._save()
         self._render()
 
-    def answer(self, card) -> Feedback:
-        """The learner's card at a question: judged, and the hand goes on if it was legal."""
+    def answer(self, value) -> Feedback:
+        """The learner's answer at the waiting question (a bid, a declaration, a card, the
+        discard's cards, a score): judged by the engine; unless refused, the hand goes on."""
         question = self.waiting_question
         if question is None:
-            return Feedback(False, "There is no question now: press Next.", invalid_input=True)
-        right, explanation = judge_answer(self.hand, question, card)
-        feedback = Feedback(right, explanation)
-        if right or not explanation.startswith("That card may not be played"):
-            if right:
-                self.right.add(self.step)
-            self.answered.add(self.step)
-            self.step += 1
-            self._render()
-            if set(self._question_steps) <= self.right:
-                self.progress.mark_solved(self.exercise_id)
+            feedback = Feedback(False, "There is no question now: press Play on or Next.",
+                                invalid_input=True)
+        else:
+            judgement = judge_answer(self.hand, question, value)
+            feedback = Feedback(judgement.right, judgement.text, invalid_input=not judgement.legal)
+            if judgement.legal:
+                step = self.step
+                if judgement.right:
+                    self.right.add(step)
+                self.answered.add(step)
+                if set(self._questions) <= self.right and not self.solved:
+                    self.progress.mark_solved(self.exercise_id)
+                    for hand_list in _LISTS:
+                        hand_list.render()
+                self.step = self.hand.after_question(question)
+                self._seen_from = self.step
+                self._save()
+                self._render()
         self.feedback.value = feedback.html()
-        self._clear_picker()
+        if feedback.invalid_input or question is None or question.kind != "discard":
+            self._clear_picker()
         return feedback
 
     def _clicked(self, selected) -> None:
-        if self._busy or not selected:
+        if self._busy:
+            return
+        question = self.waiting_question
+        if question is not None and question.kind == "discard":
+            self._count()
+            return
+        if not selected:
+            return
+        if question is None or question.kind != "card":
+            self._clear_picker()
+            self.feedback.value = Feedback(
+                False, "Answer with the buttons below your hand." if question is not None
+                else "No card to play now: press Play on or Next.", invalid_input=True).html()
             return
         self.answer(selected[0])
 
@@ -144,42 +271,129 @@ class GuidedHandWidget:
         self._busy = True
         self.picker.clear()
         self._busy = False
+        self._count()
+
+    def _count(self) -> None:
+        size = self.rules.dog_size
+        self.counter.value = f"{len(self.picker.selected)} of {size} chosen"
+        self.discard_button.disabled = len(self.picker.selected) != size
 
     # ----- drawing ------------------------------------------------------------------
+
+    def _title_html(self) -> str:
+        mark = ('<span class="tt-solved" style="color:#1a7f37">✔ solved</span> '
+                if self.solved else "")
+        done = len(self.right & set(self._questions))
+        return (f"<h4 style='margin:0.2em 0'>{escape_text(self.hand.title)} {mark}</h4>"
+                f"<div>{commentary_html(self.hand.summary)}</div>"
+                f"<div style='color:#555'>{len(self._questions)} questions, {done} answered "
+                f"right so far.</div>"
+                + (f"<div style='color:#8a6d00'>{escape_text(self.note)}</div>" if self.note else ""))
 
     def _render(self) -> None:
         self._busy = True
         try:
             state = self.hand.state_at(self.step)
             view = state.view(self.hand.learner)
+            question = self.waiting_question
+            self.title.value = self._title_html()
             self.header.value = header_html(view, self.names, self.hand.learner)
             self.seats.value = seats_html(view, self.names)
-            self.trick_view.value = trick_area_html(view, self.names, state.rules)
+            self.trick_view.value = trick_area_html(view, self.names, self.rules)
+            self.picker.single = question is None or question.kind != "discard"
             self.picker.set_cards(view.hand)
-            comments = self.hand.comments_until(self.step)
-            last_action = ""
-            if self.step:
-                seat = state.history and self._actor_of(self.step - 1)
-                last_action = (f"<div><i>{escape_text(self.names[seat])}: "
-                               f"{escape_text(describe_action(self.hand.actions[self.step - 1]))}"
-                               f"</i></div>")
-            question = self.waiting_question
-            prompt = ('<div style="color:#0072B2"><b>Your turn: which card would you play? '
-                      "Click it.</b></div>" if question is not None else "")
-            self.comment.value = last_action + (
-                f'<div style="background:#f4f4f8;padding:0.4em">{commentary_html(comments[-1])}</div>'
-                if comments else "") + prompt
+            self.comment.value = self._comments_html(state)
+            self.prompt.value = (f'<div style="color:#0072B2"><b>{PROMPTS[question.kind]}</b></div>'
+                                 if question is not None else "")
+            self._draw_choices(question, state)
+            discarding = question is not None and question.kind == "discard"
+            self.discard_button.layout.display = None if discarding else "none"
+            self.counter.layout.display = None if discarding else "none"
+            self._count()
             self.position.value = f"step {self.step} of {self.hand.steps}"
-            self.next_button.disabled = self.step >= self.hand.steps
+            self.next_button.disabled = self.step >= self.hand.steps or question is not None
+            self.play_button.disabled = question is not None or (
+                self.step >= self.hand.steps)
             self.back_button.disabled = self.step == 0
-            self.score.value = result_html(view, self.names)
-            self.review.widget.layout.display = None if self.step >= self.hand.steps else "none"
+            over = self.step >= self.hand.steps and question is None
+            self.score.value = result_html(view, self.names) if over else ""
+            self.review.widget.layout.display = None if over else "none"
         finally:
             self._busy = False
 
-    def _actor_of(self, step: int) -> int:
-        """The seat that took action number ``step``."""
-        return self.hand.state_at(step).to_act
+    def _comments_html(self, state) -> str:
+        """The last action, and every comment whose moment came since the learner last
+        stopped (one step with Next; the whole way with Play on)."""
+        html = ""
+        if self.step:
+            seat = self.hand.state_at(self.step - 1).to_act
+            html = (f"<div><i>{escape_text(self.names[seat])}: "
+                    f"{escape_text(describe_action(self.hand.actions[self.step - 1]))}</i></div>")
+        notes = [text for anchor, text in self._anchors if self._seen_from <= anchor <= self.step]
+        boxes = "".join(f'<div style="background:#f4f4f8;padding:0.4em;margin:0.2em 0">'
+                        f"{commentary_html(text)}</div>" for text in notes[-6:])
+        return html + boxes
+
+    def _draw_choices(self, question, state) -> None:
+        self.choice_values: list[str] = []
+        if question is None or question.kind in ("card", "discard"):
+            self.choices.children = ()
+            return
+        if question.kind == "bid":
+            options = [(str(bid), bid.english if bid is Bid.PASS
+                        else f"{bid.english} ×{self.rules.multiplier(bid)}")
+                       for bid in legal_bids((), self.rules)]
+        elif question.kind == "declare":
+            options = [(o, DECLARATION_WORDS.get(o, o))
+                       for o in declaration_options(state, question)]
+        else:
+            each = state.result.breakdown.each_defender
+            options = [(str(v), score_words(v).capitalize()) for v in score_options(each)]
+        buttons = []
+        for value, label in options:
+            button = widgets.Button(description=label, tooltip=label,
+                                    layout=widgets.Layout(width="auto", margin="2px"))
+            button.add_class("tt-choice")
+            button.on_click(lambda _b, v=value: self.answer(v))
+            buttons.append(button)
+        self.choices.children = tuple(buttons)
+        self.choice_values = [value for value, _ in options]
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class GuidedHandList:
+    """The chapter's hands with a ✔ for each one solved, redrawn when a hand is solved.
+
+    ``hands`` lists ``(exercise_id, title, anchor)``; ``anchor`` is the section's id in
+    the page (a link), or "".
+    """
+
+    def __init__(self, hands, progress: "Progress | None" = None) -> None:
+        self.hands = list(hands)
+        self.progress = progress if progress is not None else Progress.default()
+        self.widget = widgets.HTML()
+        self.widget.add_class("tt-guided-list")
+        _LISTS.append(self)
+        self.render()
+
+    def render(self) -> None:
+        items = []
+        solved = 0
+        for ident, title, anchor in self.hands:
+            done = self.progress.is_solved(ident)
+            solved += done
+            mark = ('<span style="color:#1a7f37" aria-label="solved">✔</span>' if done
+                    else '<span style="color:#595959" aria-label="not solved yet">○</span>')
+            name = (f'<a href="#{escape_text(anchor)}">{escape_text(title)}</a>' if anchor
+                    else escape_text(title))
+            items.append(f'<li class="tt-state" data-state="{"solved" if done else "open"}">'
+                         f"{mark} {name}</li>")
+        self.widget.value = (f"<p><b>{solved} of {len(self.hands)} hands solved</b></p>"
+                             f'<ul style="list-style:none;padding-left:0.5em">{"".join(items)}</ul>')
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
