@@ -423,6 +423,8 @@ class TableWidget:
             return
         if self.state.phase is Phase.DISCARD and self.state.to_act == self.learner:
             self._show_counter()  # cards are chosen, then discarded together
+            self.live.value = _live_text(
+                discard_counter(len(self.hand.selected), self.rules.dog_size) + ".")
             return
         if selected:
             self.act(selected[0])
@@ -435,6 +437,7 @@ class TableWidget:
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback.value = feedback.html()
+        self.live.value = _live_text(" ".join([feedback.message, *feedback.details]))
         if self.state.phase is not Phase.DISCARD:  # a refused discard keeps the picks
             self._rendering = True
             self.hand.clear()
@@ -647,7 +650,11 @@ def live_html(news: list, shown: dict) -> str:
         lines.append("Your turn.")
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
-    text = " ".join(lines)
+    return _live_text(" ".join(lines))
+
+
+def _live_text(text: str) -> str:
+    """The ARIA live region's markup around ``text``."""
     return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
 
 
