@@ -330,8 +330,11 @@ class TableWidget:
             self._note(f"{self.names[winner]} won the trick.")
 
     def _advance(self) -> None:
-        """Let the computer players act until it is the learner's turn or the deal ends."""
+        """Let the computer players act until it is the learner's turn or the deal ends
+        (meanwhile the table says "wait": a click then is refused by :meth:`act`)."""
         state = self.state
+        if not state.is_over and state.to_act != self.learner:
+            self.live.value = _live_text("Wait: the computer players are playing…")
         while not state.is_over and state.to_act != self.learner:
             seat = state.to_act
             decision = self.computer.decide(state)
