@@ -54,6 +54,18 @@ FEEDBACK_JS = """
 """
 
 
+# The milestones live.js and nav.js mark (performance.now(), ms), relative to the navigation.
+TIMES_JS = """
+() => {
+  const t = Object.assign({}, (window.ttLive || {}).times || {});
+  const nav = performance.getEntriesByType('navigation')[0];
+  if (nav) { t.domReady = nav.domContentLoadedEventEnd; t.load = nav.loadEventEnd; }
+  return Object.fromEntries(Object.entries(t).filter(([, v]) => v > 0)
+    .sort((a, b) => a[1] - b[1]).map(([k, v]) => [k, Math.round(v) / 1000]));
+}
+"""
+
+
 def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple[float, float]":
     """Go to ``url`` (or stay, after a link click), click the first Check as soon as it is on
     screen; return (ms from navigation start to the first feedback, ms of the click)."""
@@ -106,10 +118,11 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
                 counter.take()
                 row["open"], _ = open_and_answer(page, base + name + ".html")
                 row["open"] /= 1000
+                row["times"] = page.evaluate(TIMES_JS)
                 page.wait_for_load_state("networkidle")
                 first = counter.take()
                 row["first"] = mb(sum(first.values()))
-                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:6]
+                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:12]
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
                 page.close()
@@ -194,6 +207,8 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--no-local", action="store_true", help="skip the local (kernel) mode")
     parser.add_argument("--no-static", action="store_true", help="skip the static mode")
     parser.add_argument("--files", action="store_true", help="list the biggest downloads")
+    parser.add_argument("--times", action="store_true",
+                        help="when each step of the first visit happened (s after navigation)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -218,6 +233,10 @@ def main(argv: "list[str] | None" = None) -> int:
                 ok = [r for r in rows if "error" not in r]
                 if ok:
                     print("  " + summary(ok, ["open", "next", "first", "second", "again"]))
+                if args.times:
+                    for r in ok:
+                        print(f"  {r['page']}: " + ", ".join(f"{k} {v:.1f}" for k, v in
+                                                            r["times"].items()))
                 if args.files and ok:
                     print("  biggest downloads, first visit of " + ok[0]["page"] + ": " + ", ".join(
                         f"{p} {mb(n):.2f} MB" for p, n in ok[0]["biggest"]))

@@ -353,6 +353,36 @@ def _wheel_meta(path: Path) -> dict:
     return {"name": _canonical(name), "version": version, "imports": tops}
 
 
+
+def _write_lock(pyodide_dir: Path, pypi: Path, wheels: dict, npm_lock: dict) -> dict:
+    """pyodide-lock.json: the npm one's "info", and only our wheels, so that Pyodide itself
+    loads them all at start (in parallel) and never asks its CDN for anything."""
+    packages = {}
+    for name, whl in sorted(wheels.items()):
+        meta = _wheel_meta(pypi / whl.name)
+        packages[name] = {
+            "name": name, "version": meta["version"], "file_name": f"../pypi/{whl.name}",
+            "install_dir": "site",
+            "sha256": hashlib.sha256((pypi / whl.name).read_bytes()).hexdigest(),
+            "package_type": "package", "imports": meta["imports"], "depends": [],
+            "unvendored_tests": False, "shared_library": False,
+        }
+    (pyodide_dir / "pyodide-lock.json").write_text(
+        json.dumps({"info": npm_lock["info"], "packages": packages}, indent=1))
+    return packages
+
+
+def _precompile(lite: Path) -> None:
+    """Run scripts/pyodide_compile.mjs (Node.js): the modules a page imports become bytecode
+    in python_stdlib.zip and the wheels, which Python in the browser then skips compiling."""
+    node = shutil.which("node")
+    if node is None:
+        log("jupyterlite: node not found, the browser's Python will compile its modules itself")
+        return
+    log("jupyterlite: precompiling the modules a page imports (Pyodide in Node.js) ...")
+    subprocess.run([node, str(ROOT / "scripts" / "pyodide_compile.mjs"), str(lite)], check=True)
+
+
 def _kernel_extension() -> Path:
     """The jupyterlite-pyodide-kernel labextension folder of this environment (from PyPI)."""
     import sysconfig
@@ -390,6 +420,8 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
         "left out": list(NOT_IN_BROWSER),
         "gzipped": [rel for rel in GZIPPED if rel.startswith("lite/")],
         "project sha256": src_hash.hexdigest(),
+        "compiler sha256": hashlib.sha256(
+            (ROOT / "scripts" / "pyodide_compile.mjs").read_bytes()).hexdigest(),
     }
     required = ["pyodide/pyodide.mjs", "pyodide/pyodide-lock.json", "comlink.worker.js",
                 "pypi/all.json", "pyodide/pyodide.asm.wasm.gz"]
@@ -441,23 +473,13 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
         for whl in wheels.values():
             _copy(whl, pypi / whl.name)
 
+    packages = _write_lock(pyodide_dir, pypi, wheels, npm_lock)
+    # Bytecode instead of source for what a page imports (scripts/pyodide_compile.mjs).
+    _precompile(LITE_DIR)
+    packages = _write_lock(pyodide_dir, pypi, wheels, npm_lock)  # the new files' hashes
     from jupyterlite_pyodide_kernel.addons.piplite import write_wheel_index
 
     write_wheel_index(pypi)
-    # pyodide-lock.json: the npm one's "info", and only our wheels, so that Pyodide itself
-    # loads them all at start (in parallel) and never asks its CDN for anything.
-    packages = {}
-    for name, whl in sorted(wheels.items()):
-        meta = _wheel_meta(pypi / whl.name)
-        packages[name] = {
-            "name": name, "version": meta["version"], "file_name": f"../pypi/{whl.name}",
-            "install_dir": "site",
-            "sha256": hashlib.sha256((pypi / whl.name).read_bytes()).hexdigest(),
-            "package_type": "package", "imports": meta["imports"], "depends": [],
-            "unvendored_tests": False, "shared_library": False,
-        }
-    (pyodide_dir / "pyodide-lock.json").write_text(
-        json.dumps({"info": npm_lock["info"], "packages": packages}, indent=1))
     workers = sorted((ext / "static").glob("comlink.worker.*.js"))
     if not workers:
         raise FetchError(f"no comlink.worker.*.js in {ext}")

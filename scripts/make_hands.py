@@ -179,6 +179,7 @@ LEAD_WORDS = {
 COURT_LEAD_WORDS = ["the lowest card of the longest suit",
                     "a court card, but the lowest of the longest suit"]
 """For "Lead a small card" when the lowest card of the suit is a court card (never "small")."""
+LEAD_WORDS["Lead my longest suit"] = COURT_LEAD_WORDS  # the players' words for that court-card lead
 
 
 def _singular(suit) -> str:

@@ -169,7 +169,7 @@ class ComputerPlayer:
             if low.half_points == 1:  # "a small card" is the book's word for 0.5-point cards
                 return Decision(low, f"Lead a small card of my longest suit ({suit.english}): "
                                      f"{low.short_name}.")
-            return Decision(low, f"Lead the lowest card of my longest suit ({suit.english}): "
+            return Decision(low, f"Lead my longest suit ({suit.english}) with its lowest card, "
                                  f"{low.short_name}.")
         non_petit = [c for c in trumps if c.rank != 1] or trumps
         if non_petit:

@@ -60,6 +60,54 @@ _LEAD_KEY = tuple(10 ** 5 if i == 0 else -(1000 + i) if i <= 21
 _NEG_UNITS = tuple(-h for h in _HALVES)
 _GIVE_KEY = tuple(10 ** 5 if i == 0 else -_HALVES[i] for i in range(78))
 _LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
+# The relative-rank key: cards worth more than the least (the Excuse, the bouts, the faces)
+# keep their place; the low cards of a suit or of the trumps only count by rank among those
+# still in play. The groups: (first card index, number of cards).
+_HIGH_MASK = sum(1 << i for i in range(78) if _HALVES[i] != 1)
+_GROUPS = ((1, 21), (22, 14), (36, 14), (50, 14), (64, 14))
+
+
+def _pack(live: int, hand: int) -> int:
+    """The bits of ``hand`` at the places of the bits of ``live``, packed low (a 'pext').
+
+    >>> bin(_pack(0b101101, 0b100100))
+    '0b1010'
+    """
+    packed = 0
+    bit = 1
+    while live:
+        low = live & -live
+        if hand & low:
+            packed |= bit
+        bit <<= 1
+        live ^= low
+    return packed
+
+
+def _merged(legal: int, live: int, units) -> list[int]:
+    """The cards of ``legal`` (a mask), one per class of equivalent cards: of the same group
+    and value as the card before, with no card of ``live`` (the others' cards in play)
+    between them, a card is not a new move (``live = -1``: only cards next to each other).
+
+    >>> from tarot_teach.cards import cards_of, mask_of, parse_cards
+    >>> hand, others = mask_of(parse_cards("2S 3S 5S 7S KS")), mask_of(parse_cards("4S 6S"))
+    >>> [str(DECK[index]) for index in _merged(hand, others, _HALVES)]
+    ['2S', '5S', '7S', 'KS']
+    """
+    moves = []
+    previous = -1
+    while legal:
+        low = legal & -legal
+        index = low.bit_length() - 1
+        legal ^= low
+        if previous > 0 and _GROUP[index] == _GROUP[previous] \
+                and units[index] == units[previous] \
+                and not live & ((1 << index) - (2 << previous)):
+            previous = index  # the same as the card before: not a new move
+            continue
+        moves.append(index)
+        previous = index
+    return moves
 
 
 class NotSolvable(ValueError):
@@ -72,6 +120,11 @@ class SearchLimit(NotSolvable):
 
 class Position:
     """A compact copy of a playing-phase state, searched in place (ints and lists only)."""
+
+    __slots__ = ("rules", "n", "hands", "trick", "inplay", "leader", "side", "tricks_left",
+                 "first_trick", "called", "units", "order", "merge", "unit", "weights", "base",
+                 "has_small", "owed", "sweep", "last_excuse", "table", "relative_ranks", "packed",
+                 "relative", "nodes", "max_nodes")
 
     def __init__(self, state) -> None:
         if state.phase is not Phase.PLAYING or state.is_over:
@@ -138,6 +191,9 @@ class Position:
         else:
             self.last_excuse = "changes"
         self.table = {}
+        self.relative_ranks = self.merge  # the key by relative ranks (not in Cosmic Tribe)
+        self.packed = {}  # a group's cards in play and each hand's -> their relative ranks
+        self.relative = {}  # key by the cards -> key by relative ranks
         self.nodes = 0
         self.max_nodes = 1 << 62
 
@@ -153,31 +209,8 @@ class Position:
 
     def moves(self, seat: int) -> list[int]:
         """The legal cards of ``seat``, one per class of equivalent cards."""
-        legal = self.legal(seat)
-        cards = []
-        if self.merge:
-            live = self.inplay & ~self.hands[seat]
-            units = self.units
-            previous = -1
-            mask = legal
-            while mask:
-                low = mask & -mask
-                index = low.bit_length() - 1
-                mask ^= low
-                if previous > 0 and _GROUP[index] == _GROUP[previous] \
-                        and units[index] == units[previous] \
-                        and not live & ((1 << index) - (2 << previous)):
-                    previous = index  # the same as the card before: not a new move
-                    continue
-                cards.append(index)
-                previous = index
-        else:
-            mask = legal
-            while mask:
-                low = mask & -mask
-                cards.append(low.bit_length() - 1)
-                mask ^= low
-        return cards
+        return _merged(self.legal(seat), self.inplay & ~self.hands[seat] if self.merge else -1,
+                       self.units)
 
     # ----- the search ---------------------------------------------------------------
 
@@ -189,7 +222,31 @@ class Position:
             extra = 10 + self.owed
         else:
             extra = 0
-        return (*hands, self.leader, extra)
+        raw = (*hands, self.leader, extra)
+        if self.first_trick or not self.relative_ranks:
+            return raw
+        key = self.relative.get(raw)
+        if key is None:
+            key = self.relative[raw] = self._relative_key(raw)
+        return key
+
+    def _relative_key(self, raw: tuple) -> tuple:
+        """The key by relative ranks: positions that differ only by which low cards were
+        played before (the same pattern of holders and values among the cards left) share it."""
+        hands = self.hands
+        inplay = self.inplay
+        table = self.packed
+        key = [next((seat for seat, hand in enumerate(hands) if hand & 1), -1)]  # the Excuse
+        for first, width in _GROUPS:
+            live = inplay >> first & ((1 << width) - 1)
+            bits = (first, live, *[hand >> first & live for hand in hands])
+            entry = table.get(bits)
+            if entry is None:  # the cards of value left, how many left, each hand's places
+                entry = table[bits] = (live & _HIGH_MASK >> first, live.bit_count(),
+                                       *(_pack(live, hand) for hand in bits[2:]))
+            key.append(entry)
+        key += raw[-2:]
+        return tuple(key)
 
     def winner_now(self) -> tuple[int, int]:
         """(position, card) of the card winning the trick in progress; (-1, -1) if none."""
@@ -251,22 +308,7 @@ class Position:
         if not legal & (legal - 1):
             moves = [legal.bit_length() - 1]
         else:
-            moves = []
-            append = moves.append
-            live = self.inplay & ~hand if self.merge else -1
-            previous = -1
-            mask = legal
-            while mask:
-                low = mask & -mask
-                index = low.bit_length() - 1
-                mask ^= low
-                if previous > 0 and _GROUP[index] == _GROUP[previous] \
-                        and units[index] == units[previous] \
-                        and not live & ((1 << index) - (2 << previous)):
-                    previous = index
-                    continue
-                append(index)
-                previous = index
+            moves = _merged(legal, self.inplay & ~hand if self.merge else -1, units)
             if len(moves) > 1:
                 if k == 0:
                     moves.sort(key=_LEAD_KEY.__getitem__)
@@ -391,6 +433,33 @@ class Position:
 
     def _close(self, alpha: int, beta: int, position: int) -> int:
         """The trick is complete: file it, search on, and put everything back."""
+        trick = self.trick
+        if self.owed < 0 and 0 not in trick and self.tricks_left > 1:
+            # The common case, as _outcome has it: no Excuse, no card owed, not the last trick.
+            units = self.units
+            mask = gained = 0
+            for index in trick:
+                gained += units[index]
+                mask |= 1 << index
+            leader, sweep, has_small = self.leader, self.sweep, self.has_small
+            winner = (leader + position) % self.n
+            win_side = self.side[winner]
+            taker = gained if win_side == 0 else 0
+            if mask & SMALL_MASK and not has_small[win_side]:
+                self.has_small = (True, has_small[1]) if win_side == 0 else (has_small[0], True)
+            first_trick = self.first_trick
+            self.leader = winner
+            self.sweep = win_side if sweep == 2 or sweep == win_side else -1
+            self.first_trick = False
+            self.trick = []
+            self.inplay ^= mask
+            self.tricks_left -= 1
+            value = taker + self.search(alpha - taker, beta - taker, -1, -1)
+            self.tricks_left += 1
+            self.inplay ^= mask
+            self.leader, self.sweep, self.has_small, self.first_trick, self.trick = \
+                leader, sweep, has_small, first_trick, trick
+            return value
         taker, after = self._outcome(position)
         if self.tricks_left == 1:
             return taker

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from axe_check import describe, serious_violations
-from test_live_local import launch
+from axe_check import EXCLUDED_RULES, EXCLUDED_SELECTORS, describe, serious_violations
+from test_book_build import toc_pages
+from test_live_local import built_book, launch, tarot_teach_server  # noqa: F401 (fixtures)
+from conftest import serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -60,15 +62,16 @@ def open_rendered(context, url: str):
     return page
 
 
-def audit_book(base: str, pages: list[str]) -> dict[str, list[dict]]:
-    """Serious/critical axe violations of each page (page name -> violations)."""
+def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
+    """Serious/critical axe violations of each page (page name -> violations) in a window
+    ``width`` pixels wide (the theme shows other controls on a phone)."""
     from playwright.sync_api import sync_playwright
 
     found: dict[str, list[dict]] = {}
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context = browser.new_context(viewport={"width": width, "height": 900})
             for name in pages:
                 page = open_rendered(context, f"{base}{name}.html")
                 found[name] = serious_violations(page)
@@ -76,3 +79,84 @@ def audit_book(base: str, pages: list[str]) -> dict[str, list[dict]]:
         finally:
             browser.close()
     return found
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_of_the_book_has_no_serious_axe_violation(built_book, width):  # noqa: F811
+    pages = toc_pages() + ["search", "genindex"]
+    with serving(built_book) as base:
+        found = audit_book(base, pages, width)
+    assert set(found) == set(pages)
+    bad = {name: v for name, v in found.items() if v}
+    assert not bad, "\n".join(describe(v, name) for name, v in bad.items()) + (
+        "\n(excluded on purpose: " + ", ".join([*EXCLUDED_RULES, *EXCLUDED_SELECTORS]) + ")"
+        if EXCLUDED_RULES or EXCLUDED_SELECTORS else "")
+
+
+# ------------------------------------------------------------------------------ keyboard
+
+FOCUS_JS = """
+() => {
+  const el = document.activeElement;
+  const ex = el && el.closest('.tt-live .tt-exercise');
+  const style = el ? getComputedStyle(el) : null;
+  return {
+    inExercise: !!ex && !!ex.querySelector('.tt-card') && !!ex.querySelector('.tt-check'),
+    card: !!el && el.classList.contains('tt-card'),
+    check: !!el && el.classList.contains('tt-check'),
+    pressed: !!el && el.classList.contains('mod-active'),
+    title: el ? el.getAttribute('title') : null,
+    ring: style ? parseFloat(style.outlineWidth) * (style.outlineStyle === 'none' ? 0 : 1) : 0,
+  };
+}
+"""
+
+
+def tab_until(page, wanted: str, limit: int = 400) -> dict:
+    """Press Tab until the focused element has ``wanted`` true (see FOCUS_JS)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        state = page.evaluate(FOCUS_JS)
+        if state[wanted] and state["inExercise"]:
+            return state
+    raise AssertionError(f"Tab never reached an exercise's {wanted} ({limit} presses)")
+
+
+def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_server):  # noqa: F811
+    """Tab to a card of the first live card exercise, Space chooses it (it is then named as
+    chosen), Tab to Check, Enter: the verdict comes back in words (✔/✘ and a sentence), and
+    every stop shows a focus ring."""
+    from playwright.sync_api import sync_playwright
+
+    from test_live_local import keep_on_this_machine, wait_idle
+
+    base, _, opened = tarot_teach_server
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            keep_on_this_machine(context, [])
+            page = context.new_page()
+            page.goto(opened)
+            page.wait_for_url(base)
+            page.goto(base + "book/07-tricks.html", wait_until="commit")
+            page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
+                                   timeout=60_000)
+            card = tab_until(page, "card")
+            assert card["ring"] >= 2, card
+            sent = page.evaluate("window.ttLive.sent")
+            page.keyboard.press("Space")
+            wait_idle(page, sent)
+            chosen = page.evaluate(FOCUS_JS)
+            assert chosen["pressed"] and chosen["title"].endswith(", chosen"), chosen
+            check = tab_until(page, "check")
+            assert check["ring"] >= 2, check
+            sent = page.evaluate("window.ttLive.sent")
+            page.keyboard.press("Enter")
+            wait_idle(page, sent)
+            feedback = page.evaluate(
+                "document.activeElement.closest('.tt-exercise').querySelector('.tt-feedback')"
+                ".innerText.trim()")
+            assert feedback[:1] in "✔✘" and len(feedback.split()) >= 3, feedback
+        finally:
+            browser.close()

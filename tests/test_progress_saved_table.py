@@ -29,3 +29,27 @@ def test_a_saved_table_with_good_fields_resumes(tmp_path):
     again = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
     assert again.seed == 7 and "could not be resumed" not in again.feedback.value
     assert again.state.to_record() == table.state.to_record()
+
+
+@pytest.mark.parametrize("saved", [
+    ["not", "a", "game"], "a string", 42,
+    {"record": 7, "dealer": 0, "deals": []},
+    {"record": {"players": 4, "hands": "nonsense"}, "dealer": 0, "deals": []},
+    {"dealer": 0, "deals": []},
+    {"record": None, "dealer": "x", "deals": "y"},
+], ids=["list", "string", "number", "record-number", "record-nonsense", "no-record", "junk"])
+def test_a_saved_table_that_cannot_be_read_gives_a_new_deal_with_a_message(tmp_path, saved):
+    path = tmp_path / "progress.json"
+    Progress(path).save_game("t", saved)
+    table = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
+    said = table.feedback.value
+    assert ("could not be resumed" in said or "damaged" in said) and "new deal" in said.lower()
+    assert table.state.view(0).hand and not table.state.is_over  # a playable new deal
+    assert Progress(path).saved_game("t")["seed"] == 1  # and the new deal is kept instead
+
+
+def test_a_saved_deal_of_another_table_size_is_not_resumed(tmp_path):
+    path = tmp_path / "progress.json"
+    TableWidget(players=3, seed=2, save_key="t", progress=Progress(path))
+    table = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
+    assert "other rules" in table.feedback.value and table.players == 4

@@ -10,7 +10,7 @@ from tarot_teach import DECK, GameState, RuleSet
 from tarot_teach.cards import cards_of
 from tarot_teach.game import Misere, Poignee
 from tarot_teach.rules import Bid, Phase
-from tarot_teach.solver import NotSolvable, SearchLimit, best_line, card_values
+from tarot_teach.solver import NotSolvable, Position, SearchLimit, _move_values, best_line, card_values
 
 
 def cards_only(state):
@@ -181,3 +181,19 @@ def test_a_node_limit_stops_the_search():
     with pytest.raises(SearchLimit):
         card_values(state, max_nodes=50)
     assert isinstance(SearchLimit("x"), ValueError)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_key_by_relative_ranks_changes_no_value(players):
+    """Positions that differ only by which low cards were played share a table entry: on
+    deeper endgames (too deep for brute force) the values equal a search keyed by the cards."""
+    transposed = 0
+    for seed in range(6):
+        state = random_endgame(seed, players, 5 if players < 5 else 4, seed % players,
+                               seed % 2 == 0)
+        by_cards, by_ranks = Position(state), Position(state)
+        by_cards.relative_ranks = False
+        assert by_ranks.relative_ranks
+        assert _move_values(by_ranks) == _move_values(by_cards)
+        transposed += len(by_ranks.table) < len(by_cards.table)
+    assert transposed  # the relative key did merge positions

@@ -102,8 +102,9 @@ def card_accessible_name(card: Card, playable: bool, reason: str = "", rules=Non
 
 
 def hand_entries(state, seat: int) -> list[dict]:
-    """The seat's cards in display order, each ``{"card", "playable", "reason", "idle"}``
-    (``idle``: cards are not being played or discarded now, e.g. during the auction).
+    """The seat's cards in display order, each ``{"card", "playable", "reason", "idle", "pile"}``
+    (``idle``: cards are not being played or discarded now, e.g. during the auction;
+    ``pile``: two players, a face-up card of the seat's piles).
 
     A card is playable when the engine lists it among the legal actions; for the others
     the reason is the engine's own refusal (``IllegalAction``), asked of a copy of the deal.
@@ -136,6 +137,8 @@ def hand_entries(state, seat: int) -> list[dict]:
         trial = trial or state.copy()
         entries.append({"card": card, "playable": False, "reason": _refusal(trial, card),
                         "idle": False})
+    for entry in entries:  # two players: the cards of the seat's piles, not of its hand
+        entry["pile"] = entry["card"] not in view.hand
     return entries
 
 

@@ -99,6 +99,7 @@ class TableHand:
         self.box = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self.box.add_class("tt-hand")
         self.faces = widgets.HTML()
+        self._pile_label = widgets.HTML('<div class="tt-pilelabel">On your piles, face up:</div>')
         self.slots: list[widgets.ToggleButton] = []
         self.buttons: dict[Card, widgets.ToggleButton] = {}
         self._card_of: dict[int, Card] = {}
@@ -122,7 +123,8 @@ class TableHand:
                 picked = card in chosen
                 button.value = picked
                 idle = entry["idle"]
-                button.description = (f"{card.display_name(self.rules)}, in your hand" if idle
+                where = "face up on your piles" if entry.get("pile") else "in your hand"
+                button.description = (f"{card.display_name(self.rules)}, {where}" if idle
                                       else card_accessible_name(card, playable, entry["reason"],
                                                                 self.rules, chosen=picked))
                 button.tooltip = (card.display_name(self.rules) if playable else
@@ -133,7 +135,11 @@ class TableHand:
                 self._card_of[id(button)] = card
         finally:
             self._quiet = False
-        self.box.children = tuple(self.slots[:len(entries)])
+        shown = list(self.slots[:len(entries)])
+        piles = sum(1 for e in entries if e.get("pile"))
+        if piles:  # two players: the face-up cards of your piles after a label
+            shown.insert(len(entries) - piles, self._pile_label)
+        self.box.children = tuple(shown)
         self.faces.value = style_html(hand_faces_css([e["card"] for e in entries], self.rules))
         self._entries = {e["card"]: e for e in entries}
 
@@ -256,6 +262,11 @@ class TableWidget:
         from IPython.display import display
 
         display(self.widget)
+
+    @property
+    def trick_view(self) -> widgets.HTML:
+        """The table's middle and seats (the earlier name of :attr:`felt`)."""
+        return self.felt
 
     # ----- dealing and the computer players -------------------------------------------
 
@@ -457,6 +468,10 @@ class TableWidget:
         """The deal saved under ``save_key``, with its score sheet (None if there is none)."""
         saved = self.progress.saved_game(self.save_key)
         if not saved:
+            damaged = getattr(self.progress, "message", None)
+            if damaged:  # the progress file itself could not be read: say so at the table too
+                self.feedback.value = Feedback(False, f"{damaged} Here is a new deal.",
+                                               invalid_input=True).html()
             return None
         try:
             if not isinstance(saved, dict):
@@ -506,7 +521,9 @@ class TableWidget:
             self.discard_button.layout.display = "none"
         self._show_counter()
         self.log_view.value = log_html(self.log)
-        self.score_view.value = result_html(view, self.names, self.ledger)
+        self.score_view.value = result_html(view, self.names, self.ledger) or (
+            "<div><b>Score sheet</b> (the deals played at this table)"
+            f"{score_sheet_chart(self.ledger, self.names)}</div>" if self.ledger.deals else "")
         reviewable = view.result is not None and not view.result.void \
             and not getattr(self.state, "seat_sides", False) and self.state.taker is not None
         if not reviewable:

@@ -70,11 +70,12 @@ TABLE_CSS = """
 .tt-mid .tt-caption { font-size:0.85em; margin:2px 0; color:#fff; }
 .tt-played { display:flex; flex-wrap:wrap; justify-content:center; gap:4px; }
 .tt-played figure { margin:0; display:flex; flex-direction:column; align-items:center; }
-.tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere; }
+.tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere;
+  margin:0 !important; padding:0 !important; line-height:1.2; }
 .tt-played figure.tt-won figcaption { font-weight:bold; text-decoration:underline; }
 .tt-table .tt-announce { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
 .tt-table .tt-handhead { font-weight:bold; margin-top:0.4em; }
-.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:2px; padding-top:18px; overflow:visible;
+.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:16px 2px; padding-top:18px; overflow:visible;
   max-width:100%; }
 .tt-table .tt-tcard { width:50px !important; height:72px !important; padding:0 !important;
   margin:0 !important; border:0 !important; border-radius:6px; background-color:transparent !important;
@@ -102,6 +103,8 @@ TABLE_CSS = """
 .tt-table .tt-discard { width:auto !important; max-width:100%; white-space:normal !important;
   height:auto !important; min-height:2.2em; }
 .tt-table .tt-counter { font-weight:bold; }
+.tt-table .tt-pilelabel { flex-basis:100%; font-size:0.9em; font-weight:bold; margin-top:-10px; }
+.tt-table .tt-hand > .widget-html { flex-basis:100%; margin:0; }
 .tt-table .tt-log ol { margin:0.2em 0; padding-left:1.6em; font-size:0.9em; }
 .tt-table .tt-sr { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0);
   white-space:nowrap; }

@@ -1,0 +1,245 @@
+"""The card table in Chromium, live on `tarot-teach`'s local kernel, played by keyboard only.
+
+For 3, 4 and 5 players a whole deal is played with Tab / Shift+Tab / Enter / Space: the
+learner bids, discards when it takes, calls a King, and plays every card until the score.
+Once, at the start, the script puts the focus on the table's first button (as a learner
+would by pressing Tab down the page); every later move is a key press. Also: a defender never
+sees the computer taker's discard and sees the dog face up after its Take or Guard; the table
+mid-deal has no serious or critical axe-core violation (tests/axe_check.py); no
+sideways scrolling at 390 px. Screenshots at 1280 and 390 px go to $TAROT_SHOTS
+(default /tmp/tarot-shots), not into the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from axe_check import describe, serious_violations
+from test_live_local import (  # noqa: F401 (fixtures)
+    ROOT, keep_on_this_machine, launch, running_tarot_teach, wait_idle)
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+sync_api = pytest.importorskip("playwright.sync_api")
+
+SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
+
+# The page and the position of each table on it.
+TABLES = {3: ("book/10-three-players", 0), 4: ("book/20-guided-hands", 0),
+          5: ("book/20-guided-hands", 1)}
+
+
+@pytest.fixture(scope="module")
+def book_html() -> Path:
+    """The built book (the live kernel runs the current package, whatever the build's age)."""
+    from tarot_teach import site
+
+    html = site.html_dir(ROOT)
+    if not (html / "book" / "10-three-players.html").is_file() or \
+            "ch10-table-3" not in (html / "book" / "10-three-players.html").read_text("utf-8"):
+        site.build_book(ROOT)
+    return html
+
+
+@pytest.fixture(scope="module")
+def server(book_html, tmp_path_factory):
+    with running_tarot_teach(tmp_path_factory.mktemp("table")) as running:
+        yield running
+
+
+def open_table(browser, server, page_name: str, nth: int, width: int = 1280):
+    base, _port, opened = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    outside: list = []
+    keep_on_this_machine(context, outside)
+    page = context.new_page()
+    page.goto(opened)
+    page.wait_for_url(base)
+    problems: list = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(base + page_name + ".html")
+    page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
+                           timeout=90_000)
+    table = page.locator(".tt-live .tt-table").nth(nth)
+    table.wait_for(timeout=60_000)
+    table.evaluate("t => t.setAttribute('data-tt-test', 'table')")
+    return context, page, table, problems, outside
+
+
+# ----- keyboard only -------------------------------------------------------------------------
+
+FOCUS_IS = """([sel, i]) => {
+  const t = document.querySelector('[data-tt-test=table]');
+  const targets = [...t.querySelectorAll(sel)].filter(e => e.offsetParent !== null);
+  const target = targets[i];
+  if (!target) return 'missing';
+  const at = document.activeElement;
+  if (at === target) return 'here';
+  if (!at || at === document.body) return 'after';
+  return (at.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'after' : 'before';
+}"""
+
+
+def tab_to(page, selector: str, index: int = 0, limit: int = 400) -> None:
+    """Move the focus to the ``index``-th visible ``selector`` in the table with Tab or
+    Shift+Tab only."""
+    for _ in range(limit):
+        where = page.evaluate(FOCUS_IS, [selector, index])
+        if where == "here":
+            return
+        if where == "missing":
+            raise AssertionError(f"nothing to focus: {selector}[{index}]")
+        page.keyboard.press("Tab" if where == "after" else "Shift+Tab")
+    raise AssertionError(f"could not reach {selector}[{index}] by Tab")
+
+
+def press(page, key: str) -> None:
+    sent = page.evaluate("window.ttLive.sent")
+    page.keyboard.press(key)
+    wait_idle(page, sent, timeout=60_000)
+
+
+def table_text(table) -> str:
+    return table.inner_text()
+
+
+def visible_count(table, selector: str) -> int:
+    return table.evaluate(f"t => [...t.querySelectorAll({selector!r})]"
+                          ".filter(e => e.offsetParent !== null).length")
+
+
+def labels(table, selector: str) -> list:
+    return table.evaluate(f"t => [...t.querySelectorAll({selector!r})]"
+                          ".filter(e => e.offsetParent !== null).map(e => e.innerText.trim())")
+
+
+def play_deal_by_keyboard(page, table, prefer_bid: str = "Guard ×2", shots: str = "") -> dict:
+    """Play the learner's seat to the end of the deal with keys only; return what was seen.
+
+    Bids ``prefer_bid`` when offered (else Pass), declines the slam, calls the first King
+    offered, discards the last playable cards of the hand, plays the first playable card."""
+    seen = {"discarded": False, "called": False, "bid": None, "cards": 0, "mid_shot": False}
+    for _ in range(200):
+        actions = labels(table, ".tt-action")
+        playable = visible_count(table, ".tt-tcard.tt-playable")
+        if visible_count(table, ".tt-discard"):
+            text = table_text(table)
+            size = int(re.search(r"choose (\d+) cards? to lay aside", text).group(1))
+            for k in range(size):
+                tab_to(page, ".tt-tcard.tt-playable", playable - 1 - k)
+                press(page, "Space")
+            assert f"{size} of {size} chosen" in table_text(table)
+            tab_to(page, ".tt-discard")
+            press(page, "Enter")
+            assert "Your discard (only you see it)" in table_text(table), table_text(table)
+            seen["discarded"] = True
+        elif playable:
+            if not seen["mid_shot"] and shots and seen["cards"] >= 2:
+                shoot(page, table, shots)
+                seen["mid_shot"] = True
+            before = table.locator(".tt-announce").inner_text()
+            tab_to(page, ".tt-tcard.tt-playable", 0)
+            press(page, "Enter")
+            seen["cards"] += 1
+            assert table.locator(".tt-announce").inner_text() != before
+        elif actions:
+            choice = 0
+            if "Pass" in actions:
+                choice = actions.index(prefer_bid) if prefer_bid in actions else actions.index("Pass")
+                seen["bid"] = actions[choice]
+            elif "No slam" in actions:
+                choice = actions.index("No slam")
+            else:
+                seen["called"] = True  # five players: call a King (the first offered)
+            tab_to(page, ".tt-action", choice)
+            press(page, "Enter")
+        else:  # the deal is over: the score (drawn last) comes
+            page.wait_for_function(
+                "() => /\\bScore\\b|The deal is void/.test("
+                "document.querySelector('[data-tt-test=table]').innerText)", timeout=20_000)
+            return seen
+    raise AssertionError("the deal did not end")
+
+
+def shoot(page, table, name: str) -> None:
+    """A screenshot of the table alone (the page's fixed header made transparent meanwhile,
+    so that it does not cover the table; the focus stays where it is)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    handle = page.add_style_tag(content="header, .skip-link, .bd-header-article "
+                                        "{ opacity: 0 !important; } "
+                                        "html { scroll-behavior: auto !important; }")
+    table.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    table.screenshot(path=str(SHOTS / f"{name}.png"))
+    handle.evaluate("style => style.remove()")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_whole_deal_by_keyboard_only(server, players):
+    page_name, nth = TABLES[players]
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        context, page, table, problems, outside = open_table(browser, server, page_name, nth)
+        if "Score" in table_text(table):  # a finished deal saved earlier: start a new one
+            table.locator(".tt-new").focus()
+            press(page, "Enter")
+        table.locator("button").first.focus()  # the one scripted step: the focus into the table
+        seen = play_deal_by_keyboard(page, table, shots=f"table-{players}p-1280")
+        text = table_text(table)
+        assert "Score" in text or "void" in text
+        assert seen["cards"] >= 5 or "void" in text
+        if players == 5 and seen["discarded"]:
+            assert seen["called"]
+        assert not problems and not outside, (problems, outside)
+        context.close()
+
+
+def test_a_defender_sees_the_dog_face_up_and_never_the_discard(server):
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        context, page, table, problems, outside = open_table(browser, server, "book/21-coach", 0)
+        table.locator("button").first.focus()
+        for _ in range(12):  # pass until a computer takes with a Take or a Guard
+            while visible_count(table, ".tt-action") and "Pass" in labels(table, ".tt-action"):
+                tab_to(page, ".tt-action", labels(table, ".tt-action").index("Pass"))
+                press(page, "Enter")
+            text = table_text(table)
+            if re.search(r"Taker · (Take|Guard)\n", text) and "Taker · Guard without" not in text \
+                    and "Taker · Guard against" not in text:
+                break
+            tab_to(page, ".tt-new")
+            press(page, "Enter")
+        text = table_text(table)
+        assert "The dog, face up" in text
+        dog = table.locator(".tt-mid .tt-cards svg")
+        assert dog.count() == 6
+        assert "Your discard" not in text
+        assert re.search(r"lays 6 cards aside, face down", text)
+        found = serious_violations(page, include=["[data-tt-test=table]"])
+        assert not found, describe(found, "the table mid-deal")
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            shoot(page, table, f"table-defender-{width}")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        seen = play_deal_by_keyboard(page, table)
+        assert "Your discard" not in table_text(table)
+        assert seen["cards"] >= 5
+        assert not problems and not outside, (problems, outside)
+        context.close()
+
+
+def test_the_table_on_a_phone(server):
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        context, page, table, problems, outside = open_table(browser, server,
+                                                             "book/20-guided-hands", 1, width=390)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shoot(page, table, "table-5p-390")
+        box = table.bounding_box()
+        assert box["width"] <= 390
+        context.close()
