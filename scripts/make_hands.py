@@ -205,6 +205,9 @@ def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int,
     choices = next((w for prefix, w in LEAD_WORDS.items() if lead_reason.startswith(prefix)), [])
     if choices is LEAD_WORDS["Lead a small card"] and led.half_points != 1:
         choices = COURT_LEAD_WORDS
+    if (choices is LEAD_WORDS["Lead the"]) != led.is_trump and choices is not LEAD_WORDS[
+            "Only trumps left"]:
+        choices = []  # words about drawing trumps only for a trump lead, and the reverse
     why = choices[number % len(choices)] if choices else ""
     verb = "lead" if leader == learner else "leads"
     lead = f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")
