@@ -122,7 +122,7 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
                 page.wait_for_load_state("networkidle")
                 first = counter.take()
                 row["first"] = mb(sum(first.values()))
-                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:12]
+                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:40]
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
                 page.close()
@@ -161,6 +161,7 @@ def local_mode(pages: list[str], browser) -> list[dict]:
             try:
                 time.sleep(1.0)  # the server's pool warms the next kernel meanwhile
                 row["open"] = open_and_answer(page, base + name + ".html")[0] / 1000
+                row["times"] = page.evaluate(TIMES_JS)
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
             except Exception as error:  # noqa: BLE001
@@ -251,6 +252,10 @@ def main(argv: "list[str] | None" = None) -> int:
                     values = [r["open"] for r in ok]
                     print(f"  open: median {statistics.median(values):.2f}, max {max(values):.2f}"
                           f" s (goal <= {GOALS['local']})")
+                    if args.times:
+                        for r in ok:
+                            print(f"  {r['page']}: " + ", ".join(
+                                f"{k} {v:.1f}" for k, v in r["times"].items()))
         finally:
             browser.close()
     return 0

@@ -33,8 +33,10 @@ py.runPython(String.raw`
 import importlib, importlib.util, importlib._bootstrap_external as _be, os, pkgutil, sys
 import zipfile
 
-# What a page imports: the kernel, the widgets, and every module of tarot_teach.
-for _name in ("pyodide_kernel", "ipywidgets", "tarot_teach", "tarot_teach.widgets"):
+# What a page imports: the kernel's package manager and the kernel (as the worker of
+# jupyterlite-pyodide-kernel does), the widgets, and every module of tarot_teach.
+for _name in ("micropip", "piplite.piplite", "pyodide_kernel", "ipywidgets", "tarot_teach",
+              "tarot_teach.widgets"):
     importlib.import_module(_name)
 import tarot_teach
 for _info in pkgutil.walk_packages(tarot_teach.__path__, "tarot_teach."):

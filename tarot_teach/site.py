@@ -38,7 +38,8 @@ __all__ = ["project_root", "book_is_stale", "build_book", "make_server", "make_l
            "main_serve"]
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
-                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*")
+                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
+                   "scripts/templates/*")
 STAMP = ".tarot_teach_built"
 
 
@@ -57,7 +58,7 @@ def html_dir(root: Path) -> Path:
 
 # Sources that every page's executed output depends on (unlike a page's own .md file).
 SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
-                   "scripts/assets/*")
+                   "scripts/assets/*", "scripts/templates/*")
 
 
 def _newer_than_stamp(root: Path, patterns) -> bool:
@@ -113,7 +114,13 @@ def make_server(directory: Path, port: int = 8000) -> http.server.ThreadingHTTPS
 JUPYTER_BASE = "/jupyter/"
 SESSION_PATH = "/_static/vendor/live/session.json"
 # Run in every kernel before a page asks for it, so that a page's cells run at once.
-WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widgets"]
+# Every module of tarot_teach is imported, as a page may ask for any (not the command line
+# nor this server).
+WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widgets",
+           "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
+           "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
+           "if m.name.rsplit('.', 1)[-1] not in ('cli', 'site', '__main__')]; "
+           "del importlib, pkgutil, _tt"]
 
 
 def _local_host(host: str) -> bool:

@@ -58,8 +58,8 @@ def open_rendered(context, url: str):
     if page.locator("script#tt-live-cells").count():
         page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
                                timeout=30_000)
-    page.wait_for_load_state("networkidle")
-    return page
+    page.evaluate("document.fonts.ready.then(() => true)")  # (not "networkidle": the
+    return page                                               # service worker may keep fetching)
 
 
 def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
@@ -124,8 +124,8 @@ def tab_until(page, wanted: str, limit: int = 400) -> dict:
 
 def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_server):  # noqa: F811
     """Tab to a card of the first live card exercise, Space chooses it (it is then named as
-    chosen), Tab to Check, Enter: the verdict comes back in words (✔/✘ and a sentence), and
-    every stop shows a focus ring."""
+    chosen), Tab to Check, Enter: the verdict comes back in words (✔/✘ and a sentence) in a
+    live region, and every stop shows a focus ring."""
     from playwright.sync_api import sync_playwright
 
     from test_live_local import keep_on_this_machine, wait_idle
@@ -154,9 +154,11 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
             sent = page.evaluate("window.ttLive.sent")
             page.keyboard.press("Enter")
             wait_idle(page, sent)
-            feedback = page.evaluate(
-                "document.activeElement.closest('.tt-exercise').querySelector('.tt-feedback')"
-                ".innerText.trim()")
+            feedback, live = page.evaluate(
+                "(() => { const f = document.activeElement.closest('.tt-exercise')"
+                ".querySelector('.tt-feedback'); return [f.innerText.trim(), "
+                "f.getAttribute('aria-live')]; })()")
             assert feedback[:1] in "✔✘" and len(feedback.split()) >= 3, feedback
+            assert live == "polite"  # a screen reader reads the verdict out
         finally:
             browser.close()

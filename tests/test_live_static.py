@@ -38,6 +38,26 @@ def test_the_static_site_says_lite_and_bundles_the_kernel(built_book):  # noqa: 
     assert set(session["preload"]) <= set(lock["packages"])
 
 
+def test_what_a_page_imports_comes_as_bytecode(built_book):  # noqa: F811
+    """scripts/pyodide_compile.mjs: the browser's Python does not compile what it imports at
+    start; what it never imports stays source; Pygments keeps only the Python lexer."""
+    import zipfile
+
+    lite = built_book / "_static/vendor/lite"
+    stdlib = set(zipfile.ZipFile(lite / "pyodide/python_stdlib.zip").namelist())
+    assert {"logging/__init__.pyc", "json/decoder.pyc"} <= stdlib
+    assert not {"logging/__init__.py", "json/decoder.py"} & stdlib
+    assert "imaplib.py" in stdlib  # never imported: left as source
+    wheels = {p.name.split("-")[0]: set(zipfile.ZipFile(p).namelist())
+              for p in (lite / "pypi").glob("*.whl")}
+    assert "IPython/core/interactiveshell.pyc" in wheels["ipython"]
+    assert "IPython/core/interactiveshell.py" not in wheels["ipython"]
+    assert "tarot_teach/widgets/base.pyc" in wheels["tarot_teach"]
+    assert "micropip/__init__.pyc" in wheels["micropip"]
+    lexers = {n for n in wheels["pygments"] if n.startswith("pygments/lexers/")}
+    assert "pygments/lexers/python.pyc" in lexers and len(lexers) <= 5, sorted(lexers)
+
+
 def test_every_exercise_page_is_live_in_the_browser_with_pyodide(built_book, static_server):  # noqa: F811
     pages = exercise_pages(built_book)
     assert len(pages) >= 10, pages

@@ -154,6 +154,20 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
             # The sidebar follows: the current page is the one marked active.
             current = page.locator(".bd-docs-nav a.current").first.inner_text().strip()
             assert current and current in page.title(), (current, page.title())
+            # "On this page" marks the section being read on the new page too.
+            sections = page.locator("#pst-page-toc-nav a[href^='#']")
+            assert sections.count() >= 2
+            last = sections.nth(sections.count() - 1).get_attribute("href")
+            page.evaluate("id => document.getElementById(id).scrollIntoView()",
+                          last[1:])
+            page.wait_for_function(
+                "h => { const a = document.querySelector('#pst-page-toc-nav a.active');"
+                " return a && a.getAttribute('href') === h; }", arg=last, timeout=10_000)
+            first = sections.first.get_attribute("href")
+            page.evaluate("id => document.getElementById(id).scrollIntoView()", first[1:])
+            page.wait_for_function(
+                "h => document.querySelector('#pst-page-toc-nav a.active')"
+                "?.getAttribute('href') === h", arg=first, timeout=10_000)
 
             page.go_back()
             ready(page, "book/07-tricks", timeout=60_000)
@@ -192,6 +206,36 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
             # An anchor on the same page: the browser's own scroll, no swap.
             page.evaluate("location.hash = '#' + document.querySelector('section section').id")
             assert page.evaluate("window.ttNav.swaps") == 1
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_site):  # noqa: F811
+    """MathJax only on pages with formulas; it and the theme's icon script are loaded once
+    the service worker is there, compressed, even on a first visit, and still do their work."""
+    welcome = (built_book / "book/01-welcome.html").read_text(encoding="utf-8")
+    assert "mathjax" not in welcome.split("</head>")[0].lower()  # no formula on that page
+    scoring = (built_book / "book/09-scoring.html").read_text(encoding="utf-8")
+    assert 'data-tt-lazy="../_static/vendor/mathjax/tex-mml-chtml.js' in scoring
+    assert 'data-tt-lazy="../_static/scripts/fontawesome.js' in scoring
+    base, counter = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            page = watch.page(context)
+            counter.take()
+            page.goto(base + "book/09-scoring.html")
+            page.wait_for_selector("mjx-container", timeout=60_000)  # formulas typeset
+            page.wait_for_selector("svg.svg-inline--fa", state="attached",
+                                   timeout=60_000)  # icons drawn
+            fetched = counter.take()
+            assert "/_static/vendor/mathjax/tex-mml-chtml.js.gz" in fetched, sorted(fetched)
+            assert "/_static/scripts/fontawesome.js.gz" in fetched, sorted(fetched)
+            assert "/_static/vendor/mathjax/tex-mml-chtml.js" not in fetched
+            assert "/_static/scripts/fontawesome.js" not in fetched
         finally:
             browser.close()
     assert not watch.problems, "\n".join(watch.problems)

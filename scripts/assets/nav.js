@@ -21,6 +21,7 @@
     return;
   }
   var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
+  var firstAddress = location.href; // (the address changes when a link is followed inside)
   var nav = (window.ttNav = {
     root: root.href, swaps: 0, fullLoads: 0, busy: null, swReady: null,
   });
@@ -60,6 +61,19 @@
       });
     });
   })();
+
+  // Scripts the page names as data-tt-lazy (the theme's icons, MathJax: see
+  // sphinx_offline_site.py) are loaded once the service worker is there, compressed and
+  // kept, in their order.
+  nav.swReady.then(function () {
+    document.querySelectorAll("script[data-tt-lazy]").forEach(function (tag) {
+      var real = document.createElement("script");
+      real.async = false;
+      real.src = new URL(tag.getAttribute("data-tt-lazy"), firstAddress).href;
+      tag.removeAttribute("data-tt-lazy");
+      document.head.appendChild(real);
+    });
+  });
 
   // What this page loaded before the service worker was there: ask it to keep those too
   // (it fetches them compressed where it can), now and once the page has loaded.
@@ -238,8 +252,9 @@
     var scripts = doc.querySelectorAll("head script");
     for (var i = 0; i < scripts.length; i++) {
       var tag = scripts[i];
-      if (tag.hasAttribute("src")) {
-        var src = absolute(tag.getAttribute("src"), url);
+      var lazy = tag.getAttribute("data-tt-lazy");
+      if (tag.hasAttribute("src") || lazy) {
+        var src = absolute(lazy || tag.getAttribute("src"), url);
         if (loaded[src]) {
           continue;
         }
@@ -274,7 +289,7 @@
       if (step.src) {
         for (var i = 0; i < step.attrs.length; i++) {
           var attr = step.attrs[i];
-          if (attr.name !== "src" && attr.name !== "defer" && attr.name !== "async") {
+          if (!/^(src|defer|async|data-tt-lazy)$/.test(attr.name)) {
             tag.setAttribute(attr.name, attr.value);
           }
         }
@@ -355,6 +370,7 @@
         window.ttInstallMathJaxHub();
       }
       refreshTheme(main);
+      followPageToc();
       if (hadEmbed) {
         window.ttEmbed.then(renderStaticWidgets);
       }
@@ -382,6 +398,62 @@
     window.requirejs(["@jupyter-widgets/html-manager/dist/libembed-amd"], function (embed) {
       embed.renderWidgets(document.documentElement);
     });
+  }
+
+  // "On this page": the theme marks the section being read, for the page it was loaded
+  // with only. After a swap the same is done here for the new article's headings.
+  var tocSpy = null;
+  function followPageToc() {
+    if (tocSpy) {
+      tocSpy.disconnect();
+      tocSpy = null;
+    }
+    var toc = document.querySelector("#pst-page-toc-nav");
+    if (!toc || !("IntersectionObserver" in window)) {
+      return;
+    }
+    var links = Array.prototype.slice.call(toc.querySelectorAll('a[href^="#"]'));
+    var entries = Array.prototype.slice.call(toc.querySelectorAll(".toc-entry"));
+    var byHeading = new Map();
+    links.forEach(function (link) {
+      var section = document.getElementById(decodeURIComponent(
+        link.getAttribute("href").slice(1)));
+      if (section) {
+        byHeading.set(section.querySelector("h1, h2, h3, h4, h5, h6") || section, link);
+      }
+    });
+    function mark(link) {
+      if (!link) {
+        return;
+      }
+      links.forEach(function (other) {
+        other.classList.toggle("active", other === link);
+        if (other === link) {
+          other.setAttribute("aria-current", "true");
+        } else {
+          other.removeAttribute("aria-current");
+        }
+      });
+      entries.forEach(function (entry) {
+        entry.classList.toggle("active", entry.contains(link));
+      });
+    }
+    var header = document.querySelector("#pst-header");
+    var top = header ? Math.round(header.getBoundingClientRect().height) : 0;
+    var spy = (tocSpy = new IntersectionObserver(function (seen) {
+      var shown = seen.filter(function (entry) {
+        return entry.isIntersecting;
+      }).pop();
+      if (shown && tocSpy === spy) {
+        mark(byHeading.get(shown.target));
+      }
+    }, { rootMargin: "-" + top + "px 0px -70% 0px", threshold: 0 }));
+    byHeading.forEach(function (link, heading) {
+      spy.observe(heading);
+    });
+    mark(links.filter(function (link) {
+      return location.hash && link.hash === location.hash;
+    })[0]);
   }
 
   // What the theme and Sphinx's extensions do once per page load, done again for the new

@@ -330,8 +330,11 @@ class TableWidget:
             self._note(f"{self.names[winner]} won the trick.")
 
     def _advance(self) -> None:
-        """Let the computer players act until it is the learner's turn or the deal ends."""
+        """Let the computer players act until it is the learner's turn or the deal ends
+        (meanwhile the table says "wait": a click then is refused by :meth:`act`)."""
         state = self.state
+        if not state.is_over and state.to_act != self.learner:
+            self.live.value = _live_text("Wait: the computer players are playing…")
         while not state.is_over and state.to_act != self.learner:
             seat = state.to_act
             decision = self.computer.decide(state)
@@ -423,6 +426,8 @@ class TableWidget:
             return
         if self.state.phase is Phase.DISCARD and self.state.to_act == self.learner:
             self._show_counter()  # cards are chosen, then discarded together
+            self.live.value = _live_text(
+                discard_counter(len(self.hand.selected), self.rules.dog_size) + ".")
             return
         if selected:
             self.act(selected[0])
@@ -435,6 +440,7 @@ class TableWidget:
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback.value = feedback.html()
+        self.live.value = _live_text(" ".join([feedback.message, *feedback.details]))
         if self.state.phase is not Phase.DISCARD:  # a refused discard keeps the picks
             self._rendering = True
             self.hand.clear()
@@ -647,7 +653,11 @@ def live_html(news: list, shown: dict) -> str:
         lines.append("Your turn.")
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
-    text = " ".join(lines)
+    return _live_text(" ".join(lines))
+
+
+def _live_text(text: str) -> str:
+    """The ARIA live region's markup around ``text``."""
     return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
 
 
