@@ -555,12 +555,14 @@ class Position:
         n = self.n
         hands = self.hands
         order = self.order
+        file_simple = self._file_simple
         while self.tricks_left:
             trick = self.trick
             leader = self.leader
+            first_trick = self.first_trick
             for k in range(len(trick), n):
                 seat = (leader + k) % n
-                legal = self.legal(seat) if self.first_trick else legal_mask(hands[seat], trick)
+                legal = self.legal(seat) if first_trick else legal_mask(hands[seat], trick)
                 pick = int(random() * legal.bit_count())
                 while pick:
                     legal &= legal - 1
@@ -570,7 +572,12 @@ class Position:
                 card = low.bit_length() - 1
                 trick.append(card)
                 append(card)
-            self._file(winning_position_ranked(trick, order))
+            position = winning_position_ranked(trick, order)
+            filed = file_simple(position)
+            if filed is None:
+                self._file(position)
+            else:
+                self.base += filed[0]
         return cards
 
     def snapshot(self) -> tuple:
