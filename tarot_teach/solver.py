@@ -117,10 +117,12 @@ _WEIGHTS = {}
 
 def _weights(units: tuple) -> tuple:
     """(mask, extra units) pairs so that units(mask) = count + sum(extra * count(mask & weighted))."""
-    if units not in _WEIGHTS:
-        _WEIGHTS[units] = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
-                                for value in sorted(set(units)) if value != 1)
-    return _WEIGHTS[units]
+    weights = _WEIGHTS.get(id(units))  # (units is one of the module's constant tuples)
+    if weights is None:
+        weights = _WEIGHTS[id(units)] = tuple(
+            (sum(1 << i for i in range(78) if units[i] == value), value - 1)
+            for value in sorted(set(units)) if value != 1)
+    return weights
 
 
 class NotSolvable(ValueError):
