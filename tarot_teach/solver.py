@@ -608,18 +608,6 @@ class Position:
             value = self.value(value - 1, _INF)
         return value
 
-    def _estimate(self) -> int:
-        """A first guess for the search: the taker's side keeps its own cards' points."""
-        total = 0
-        for seat, hand in enumerate(self.hands):
-            if self.side[seat] == 0:
-                mask = hand
-                while mask:
-                    low = mask & -mask
-                    total += self.units[low.bit_length() - 1]
-                    mask ^= low
-        return total
-
 
 def _position(state, max_nodes) -> Position:
     position = Position(state)
