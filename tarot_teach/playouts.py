@@ -35,8 +35,8 @@ from .solver import _HALVES, Position
 
 __all__ = ["random_deal", "RandomDeal"]
 
-_FFT = set()  # the rule sets checked to be the FFT game's
-_BIDS = {}  # (rules, highest bid so far) -> the legal bids
+# id of a rule set checked to be the FFT game's -> (it, {highest bid so far: legal bids})
+_CHECKED = {}
 
 
 @dataclass
@@ -52,10 +52,14 @@ class RandomDeal:
 
 def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     """A whole deal with uniformly random legal choices from ``rng`` (a ``random.Random``)."""
-    if rules not in _FFT:
+    checked = _CHECKED.get(id(rules))
+    if checked is None or checked[0] is not rules:
         if rules != RuleSet(players=rules.players):
             raise ValueError("random_deal plays the FFT rules only, without variants")
-        _FFT.add(rules)
+        if len(_CHECKED) > 100:
+            _CHECKED.clear()
+        checked = _CHECKED[id(rules)] = (rules, {})
+    bids_after = checked[1]
     random = rng.random
     hands, dog = deal_masks(rules, rng, dealer)
     dealt = list(hands)
@@ -67,9 +71,9 @@ def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     bids = []
     best, taker = Bid.PASS, None
     for turn in range(n):
-        options = _BIDS.get((rules, best))
+        options = bids_after.get(best)
         if options is None:  # pass or a bid higher than the highest so far
-            options = _BIDS[(rules, best)] = legal_bids([best], rules)
+            options = bids_after[best] = legal_bids([best], rules)
         bid = options[int(random() * len(options))]
         bids.append(bid)
         if bid is not Bid.PASS:

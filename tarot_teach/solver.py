@@ -117,10 +117,12 @@ _WEIGHTS = {}
 
 def _weights(units: tuple) -> tuple:
     """(mask, extra units) pairs so that units(mask) = count + sum(extra * count(mask & weighted))."""
-    if units not in _WEIGHTS:
-        _WEIGHTS[units] = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
-                                for value in sorted(set(units)) if value != 1)
-    return _WEIGHTS[units]
+    weights = _WEIGHTS.get(id(units))  # (units is one of the module's constant tuples)
+    if weights is None:
+        weights = _WEIGHTS[id(units)] = tuple(
+            (sum(1 << i for i in range(78) if units[i] == value), value - 1)
+            for value in sorted(set(units)) if value != 1)
+    return weights
 
 
 class NotSolvable(ValueError):
@@ -555,12 +557,14 @@ class Position:
         n = self.n
         hands = self.hands
         order = self.order
+        file_simple = self._file_simple
         while self.tricks_left:
             trick = self.trick
             leader = self.leader
+            first_trick = self.first_trick
             for k in range(len(trick), n):
                 seat = (leader + k) % n
-                legal = self.legal(seat) if self.first_trick else legal_mask(hands[seat], trick)
+                legal = self.legal(seat) if first_trick else legal_mask(hands[seat], trick)
                 pick = int(random() * legal.bit_count())
                 while pick:
                     legal &= legal - 1
@@ -570,7 +574,12 @@ class Position:
                 card = low.bit_length() - 1
                 trick.append(card)
                 append(card)
-            self._file(winning_position_ranked(trick, order))
+            position = winning_position_ranked(trick, order)
+            filed = file_simple(position)
+            if filed is None:
+                self._file(position)
+            else:
+                self.base += filed[0]
         return cards
 
     def snapshot(self) -> tuple:
@@ -598,18 +607,6 @@ class Position:
         elif value >= beta:
             value = self.value(value - 1, _INF)
         return value
-
-    def _estimate(self) -> int:
-        """A first guess for the search: the taker's side keeps its own cards' points."""
-        total = 0
-        for seat, hand in enumerate(self.hands):
-            if self.side[seat] == 0:
-                mask = hand
-                while mask:
-                    low = mask & -mask
-                    total += self.units[low.bit_length() - 1]
-                    mask ^= low
-        return total
 
 
 def _position(state, max_nodes) -> Position:
