@@ -105,7 +105,8 @@ class GuidedHandWidget:
         self.prompt = widgets.HTML()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.discard_button = widgets.Button(description="Lay these cards aside",
-                                             tooltip="Discard the chosen cards")
+                                             tooltip="Discard the chosen cards",
+                                             layout=widgets.Layout(width="auto"))
         self.discard_button.add_class("tt-discard")
         self.discard_button.on_click(lambda _: self.answer(self.picker.selected))
         self.counter = widgets.HTML()
@@ -314,6 +315,8 @@ class GuidedHandWidget:
             self.next_button.disabled = self.step >= self.hand.steps or question is not None
             self.play_button.disabled = question is not None or (
                 self.step >= self.hand.steps)
+            # a disabled primary button looks live: show it plain while a question waits
+            self.play_button.button_style = "" if self.play_button.disabled else "primary"
             self.back_button.disabled = self.step == 0
             over = self.step >= self.hand.steps and question is None
             self.score.value = result_html(view, self.names) if over else ""
