@@ -211,6 +211,7 @@ class TableWidget:
         self.header = widgets.HTML()
         self.felt = widgets.HTML()
         self.live = widgets.HTML()
+        self.live.add_class("tt-announcer")  # made a polite live region in the book (a11y.js)
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self._action_slots: list[widgets.Button] = []
         self._action_of: dict[int, Any] = {}
@@ -647,7 +648,7 @@ def felt_html(shown: dict, rules=None) -> str:
 
 
 def live_html(news: list, shown: dict) -> str:
-    """The ARIA live region: what happened since your last action, then whose turn it is."""
+    """The announcement: what happened since your last action, then whose turn it is."""
     lines = [line.split(" — ")[0].rstrip(".") + "." for line in news[-8:]]
     if shown["my_turn"]:
         lines.append("Your turn.")
@@ -657,8 +658,10 @@ def live_html(news: list, shown: dict) -> str:
 
 
 def _live_text(text: str) -> str:
-    """The ARIA live region's markup around ``text``."""
-    return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
+    """The announcement's markup around ``text``: the widget around it (``tt-announcer``) is
+    the ARIA live region, made live before it ever changes (scripts/assets/a11y.js), since
+    ipywidgets replaces this markup at each update."""
+    return f'<div class="tt-announce">{escape_text(text)}</div>'
 
 
 def log_html(log: list, recent: int = 5) -> str:
