@@ -321,5 +321,7 @@ def test_the_takers_own_discard_stays_in_view(progress):
     assert "The dog, face up" in widget.felt.value
     _answer(widget, question)
     assert "Your discard (only you see it)" in widget.felt.value
-    last = parse_card(str(question.expect[-1]))  # the learner's own discard is named
-    assert f"You lay {last.display_name(widget.rules)} aside" in widget.live.value
+    hand = widget.hand  # the learner's own discard (as it was played) is told in full
+    laid = hand.actions[hand.question_step(question):hand.after_question(question)]
+    said = "You lay " + ", ".join(c.display_name(widget.rules) for c in laid) + " aside."
+    assert len(laid) == 6 and said in widget.live.value and said in widget.comment.value

@@ -293,7 +293,7 @@ class GuidedHandWidget:
                     for hand_list in _LISTS:
                         hand_list.render()
                 self.step = self.hand.after_question(question)
-                self._seen_from = self.step
+                self._seen_from = step + 1  # the answer's own actions are told and announced
                 self._save()
                 self._render()
         self.feedback.value = feedback.html()
@@ -351,7 +351,9 @@ class GuidedHandWidget:
             self.title.value = self._title_html()
             self.header.value = header_html(view, self.names, self.hand.learner)
             self.felt.value = felt_html(shown, self.rules)
-            self.live.value = live_html(self._news(question), {"my_turn": False, "to_act": None})
+            lines = self._lines(max(0, self._seen_from - 1), self.step)
+            self.live.value = live_html(lines + ([SPOKEN[question.kind]] if question else []),
+                                        {"my_turn": False, "to_act": None})
             discarding = question is not None and question.kind == "discard"
             self.picker.single = not discarding
             entries = self._hand_entries(shown["hand"], question)
@@ -359,7 +361,7 @@ class GuidedHandWidget:
             self.picker.faces.value = style_html(_guided_css(
                 hand_faces_css([e["card"] for e in entries], self.rules)))
             self.hand_head.value = self._hand_head_html(len(view.hand), question)
-            self.comment.value = self._comments_html(state)
+            self.comment.value = self._comments_html(lines[-1:])
             self.prompt.value = (f'<div style="color:#0072B2"><b>{PROMPTS[question.kind]}</b></div>'
                                  if question is not None else "")
             self._draw_choices(question, state)
@@ -418,20 +420,10 @@ class GuidedHandWidget:
                              + ", ".join(c.display_name(self.rules) for c in laid) + " aside.")
         return lines
 
-    def _news(self, question) -> list[str]:
-        """What the live region says: the actions since the learner last stopped (the
-        last few), then the question waiting, if any."""
-        news = self._lines(max(0, self._seen_from - 1), self.step)
-        if question is not None:
-            news.append(SPOKEN[question.kind])
-        return news[-8:]
-
-    def _comments_html(self, state) -> str:
-        """The last action, and every comment whose moment came since the learner last
-        stopped (one step with Next; the whole way with Play on)."""
-        html = ""
-        if self.step:
-            html = f"<div><i>{escape_text(self._lines(self.step - 1, self.step)[0])}</i></div>"
+    def _comments_html(self, last: list) -> str:
+        """The last action (``last``: its line, if any), and every comment whose moment came
+        since the learner last stopped (one step with Next; the whole way with Play on)."""
+        html = "".join(f"<div><i>{escape_text(line)}</i></div>" for line in last)
         notes = [text for anchor, text in self._anchors if self._seen_from <= anchor <= self.step]
         boxes = "".join(f'<div style="background:#f4f4f8;padding:0.4em;margin:0.2em 0">'
                         f"{commentary_html(text)}</div>" for text in notes[-6:])
