@@ -45,7 +45,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import PLAIN_ORDER, legal_mask, winning_position_ranked
+from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
@@ -113,6 +113,16 @@ def _merged(legal: int, live: int, units) -> list[int]:
 
 
 _WEIGHTS = {}
+
+
+def _win_value(card: int, led: int, order) -> int:
+    """How strongly ``card`` stands in a trick whose led group is ``led`` (0 if it cannot win):
+    as :func:`~tarot_teach.tricks.winning_position_ranked` compares."""
+    if card == 0:
+        return 0
+    if card <= 21:
+        return 1000 + card
+    return order[card] if (1 << card) & led else 0
 
 
 def _weights(units: tuple) -> tuple:
@@ -551,30 +561,66 @@ class Position:
     def play_randomly(self, random) -> list[int]:
         """Play to the end with uniformly random legal cards (``random()`` in [0, 1), like
         ``random.Random().random``); the cards played, in order. ``base`` is then the
-        taker's side's final units."""
+        taker's side's final units.
+
+        The rules of play are :func:`~tarot_teach.tricks.legal_mask`'s, followed card by
+        card (the suit led, the highest trump so far) rather than re-read from the trick;
+        the first trick goes through :meth:`legal` (the called King's suit).
+        """
         cards = []
-        append = cards.append
         n = self.n
+        seats = [seat % n for seat in range(2 * n)]
         hands = self.hands
         order = self.order
+        suit_of = _GROUP
+        above = TRUMPS_ABOVE
         file_simple = self._file_simple
         while self.tricks_left:
             trick = self.trick
             leader = self.leader
             first_trick = self.first_trick
-            for k in range(len(trick), n):
-                seat = (leader + k) % n
-                legal = self.legal(seat) if first_trick else legal_mask(hands[seat], trick)
+            led = best = 0  # the led group's mask (0: none yet), the winning card's value
+            position = -1
+            for k, card in enumerate(trick):  # a trick already begun
+                if card and not led:
+                    led = suit_of[card]
+                value = _win_value(card, led, order)
+                if value > best:
+                    best, position = value, k
+            begun = len(trick)
+            for k in range(begun, n):
+                seat = seats[leader + k]
+                hand = hands[seat]
+                if first_trick:
+                    legal = self.legal(seat)
+                elif not led:
+                    legal = hand
+                elif led != TRUMP_MASK and hand & led:
+                    legal = hand & (led | EXCUSE_BIT)
+                else:
+                    legal = hand & TRUMP_MASK
+                    if legal:
+                        legal = (legal & above[best - 1000 if best > 1000 else 0]
+                                 or legal) | (hand & EXCUSE_BIT)
+                    else:
+                        legal = hand
                 pick = int(random() * legal.bit_count())
                 while pick:
                     legal &= legal - 1
                     pick -= 1
                 low = legal & -legal
-                hands[seat] ^= low
+                hands[seat] = hand ^ low
                 card = low.bit_length() - 1
                 trick.append(card)
-                append(card)
-            position = winning_position_ranked(trick, order)
+                if card:
+                    if not led:
+                        led = suit_of[card]
+                    if card <= 21:
+                        if 1000 + card > best:
+                            best, position = 1000 + card, k
+                    elif low & led and order[card] > best:
+                        best, position = order[card], k
+            cards += trick[begun:] if begun else trick
             filed = file_simple(position)
             if filed is None:
                 self._file(position)
