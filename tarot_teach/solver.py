@@ -242,7 +242,7 @@ class Position:
         self.table = {}
         self.relative_ranks = self.merge  # the key by relative ranks (not in Cosmic Tribe)
         self.packed = {}  # a group's cards in play and each hand's -> their relative ranks
-        self.relative = {}  # key by the cards -> key by relative ranks
+        self.relative = {}  # raw_key() -> its entry of the table (shared by relative key)
         self.nodes = 0
         self.max_nodes = 1 << 62
 
@@ -263,21 +263,32 @@ class Position:
 
     # ----- the search ---------------------------------------------------------------
 
-    def key(self) -> tuple:
-        hands = self.hands
+    def raw_key(self) -> tuple:
+        """The position at the start of a trick: the hands, the leader and the few facts
+        the Excuse rules need."""
         if self.inplay & EXCUSE_BIT:
             extra = 100 + self.sweep * 4 + self.has_small[0] * 2 + self.has_small[1]
         elif self.owed >= 0:
             extra = 10 + self.owed
         else:
             extra = 0
-        raw = (*hands, self.leader, extra)
-        if self.first_trick or not self.relative_ranks:
-            return raw
-        key = self.relative.get(raw)
-        if key is None:
-            key = self.relative[raw] = self._relative_key(raw)
-        return key
+        return (*self.hands, self.leader, extra)
+
+    def slot(self, raw: tuple) -> list:
+        """The table's entry ``[lower, upper, best move, points in play]`` for the position
+        of ``raw`` (:meth:`raw_key`), shared by the positions of the same relative key and
+        remembered for ``raw`` (the units still in play are fixed by the relative key: the
+        low cards all count 1)."""
+        key = raw if self.first_trick or not self.relative_ranks else self._relative_key(raw)
+        slot = self.table.get(key)
+        if slot is None:
+            inplay = self.inplay  # the trick is empty: the cards in the hands
+            remaining = inplay.bit_count()
+            for weighted, extra in self.weights:
+                remaining += extra * (inplay & weighted).bit_count()
+            slot = self.table[key] = [-_INF, _INF, -1, remaining]
+        self.relative[raw] = slot
+        return slot
 
     def _relative_key(self, raw: tuple) -> tuple:
         """The key by relative ranks: positions that differ only by which low cards were
@@ -323,25 +334,28 @@ class Position:
             del trick[k:]
             return value
         if k == 0:
-            key = self.key()
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, _ = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
+            if self.inplay & EXCUSE_BIT:
+                extra = 100 + self.sweep * 4 + self.has_small[0] * 2 + self.has_small[1]
+            elif self.owed >= 0:
+                extra = 10 + self.owed
+            else:
+                extra = 0
+            raw = (*hands, leader, extra)  # as raw_key()
+            entry = self.relative.get(raw)
+            if entry is None:
+                entry = self.slot(raw)
+            lower, upper, _, remaining = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
             # All the points still in play (and an exchange half point) bound what is to come.
-            inplay = self.inplay
-            remaining = inplay.bit_count()
-            for weighted, extra in self.weights:
-                remaining += extra * (inplay & weighted).bit_count()
             if remaining + 1 <= alpha:
                 return remaining + 1
             if beta <= -1:
@@ -380,7 +394,7 @@ class Position:
                     winners.sort(key=units.__getitem__)  # the cheapest winner first
                     losers.sort(key=_LOSE_KEY.__getitem__)  # then the cheapest loser
                     moves = winners + losers
-        if entry is not None and entry[2] in moves:
+        if entry is not None and entry[2] >= 0 and entry[2] in moves:
             moves.remove(entry[2])
             moves.insert(0, entry[2])
         maximise = self.side[seat] == 0
@@ -419,14 +433,15 @@ class Position:
                         if alpha >= beta:
                             break
         if k == 0:
-            lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
             if best <= orig_alpha:
-                upper = min(upper, best)
+                if best < entry[1]:
+                    entry[1] = best
             elif best >= orig_beta:
-                lower = max(lower, best)
+                if best > entry[0]:
+                    entry[0] = best
             else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_move)
+                entry[0] = entry[1] = best
+            entry[2] = best_move
         return best
 
     def _outcome(self, position: int) -> tuple:
@@ -480,10 +495,12 @@ class Position:
         sweep = win_side if sweep == 2 or sweep == win_side else -1
         return taker, (winner, sweep, owed, has_small[0], has_small[1])
 
-    def _file_simple(self, position: int) -> "tuple | None":
+    def _file_simple(self, position: int) -> "int | None":
         """File the complete trick in the common case of :meth:`_outcome` (no Excuse in it,
-        no card owed, not the last trick): ``(the taker's side's units from it, what undoes
-        it, the trick's mask)``; ``None`` (and nothing done) in any other case."""
+        no card owed, not the last trick): the taker's side's units from it; ``None`` (and
+        nothing done) in any other case. What it changes: ``leader``, ``sweep``,
+        ``has_small`` (a new list), ``first_trick``, ``trick`` (a new list), ``inplay``,
+        ``tricks_left``."""
         trick = self.trick
         if self.owed >= 0 or 0 in trick or self.tricks_left == 1:
             return None
@@ -493,7 +510,6 @@ class Position:
             gained += units[index]
             mask |= 1 << index
         leader, sweep, has_small = self.leader, self.sweep, self.has_small
-        undo = (leader, sweep, has_small, self.first_trick, trick)
         winner = (leader + position) % self.n
         win_side = self.side[winner]
         if mask & SMALL_MASK and not has_small[win_side]:
@@ -504,17 +520,18 @@ class Position:
         self.trick = []
         self.inplay ^= mask
         self.tricks_left -= 1
-        return (gained if win_side == 0 else 0), undo, mask
+        return gained if win_side == 0 else 0
 
     def _close(self, alpha: int, beta: int, position: int) -> int:
         """The trick is complete: file it, search on, and put everything back."""
-        filed = self._file_simple(position)
-        if filed is not None:
-            taker, undo, mask = filed
+        leader, sweep, has_small, first_trick, trick, inplay = \
+            self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay
+        taker = self._file_simple(position)
+        if taker is not None:
             value = taker + self.search(alpha - taker, beta - taker, -1, -1)
             self.tricks_left += 1
-            self.inplay ^= mask
-            self.leader, self.sweep, self.has_small, self.first_trick, self.trick = undo
+            self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay = \
+                leader, sweep, has_small, first_trick, trick, inplay
             return value
         taker, after = self._outcome(position)
         if self.tricks_left == 1:
@@ -546,7 +563,7 @@ class Position:
         """The trick is complete (``position`` the winning card's): file it for good."""
         filed = self._file_simple(position)
         if filed is not None:
-            self.base += filed[0]
+            self.base += filed
             return
         taker, after = self._outcome(position)
         for index in self.trick:
@@ -625,7 +642,7 @@ class Position:
             if filed is None:
                 self._file(position)
             else:
-                self.base += filed[0]
+                self.base += filed
         return cards
 
     def snapshot(self) -> tuple:
