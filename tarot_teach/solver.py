@@ -365,9 +365,24 @@ class Position:
         units = self.units
         order = self.order
         # The legal cards, one per class of equivalent cards.
-        legal = legal_mask(hand, trick)
-        if self.first_trick and k == 0 and self.called is not None:
-            legal = self.legal(seat)
+        # legal_mask's rules (§7), read from the card winning so far: a winning plain card
+        # is of the suit led, a winning trump is the highest trump played.
+        if wcard < 0:  # nothing played yet but perhaps the Excuse
+            legal = hand
+            if self.first_trick and self.called is not None and k == 0:
+                legal = self.legal(seat)
+        else:
+            lead = trick[0] or trick[1]
+            legal = hand & _GROUP[lead] if lead > 21 else 0
+            if legal:
+                legal |= hand & EXCUSE_BIT
+            else:
+                legal = hand & TRUMP_MASK
+                if legal:
+                    legal = (legal & TRUMPS_ABOVE[wcard if wcard <= 21 else 0]
+                             or legal) | (hand & EXCUSE_BIT)
+                else:
+                    legal = hand
         if not legal & (legal - 1):
             moves = [legal.bit_length() - 1]
         else:
