@@ -328,6 +328,20 @@ class Position:
         hands = self.hands
         entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
+            if self.owed < 0 and not self.inplay & EXCUSE_BIT:  # no Excuse rule to apply
+                units, order = self.units, self.order
+                gained = 0
+                for card in trick:
+                    gained += units[card]
+                for position in range(k, n):
+                    card = hands[(leader + position) % n].bit_length() - 1
+                    gained += units[card]
+                    if wcard < 0 or (card > wcard if card <= 21 else
+                                     wcard > 21 and _GROUP[card] == _GROUP[wcard]
+                                     and order[card] > order[wcard]) \
+                            or (card <= 21 and wcard > 21):  # as in the loop below
+                        wpos, wcard = position, card
+                return 0 if self.side[(leader + wpos) % n] else gained
             for _ in range(n - k):
                 trick.append(hands[(leader + len(trick)) % n].bit_length() - 1)
             value = self._outcome(winning_position_ranked(trick, self.order))[0]
