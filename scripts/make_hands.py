@@ -8,10 +8,14 @@
 Each hand is a seeded deal played by the computer players of
 ``tarot_teach.players`` (or a hand built with ``GameState.from_hands`` and a
 scripted line of play). The commentary is written by hand in ``HANDS`` below,
-keyed by trick; a trick without a written comment gets a plain sentence made
-from the engine's facts of the trick (``tarot_teach.guided.trick_facts``: who
-led, who won with what, where the Excuse went, whether a card is owed for it,
-what the trick brought the winners' pile).
+keyed by trick; a trick without a written comment gets sentences made from the
+engine's facts of the trick (``tarot_teach.guided.trick_facts``: who led, who won
+with what, where the Excuse went, whether a card is owed for it, the first void a
+player shows, what the trick brought the winners' pile, the trumps still out, how
+the taker's side stands), in a shape no other comment of the hand has used
+(``comment_shape``); a trick with nothing new to say gets no comment. The
+questions are chosen by :func:`choose_questions`: every answer comes from the
+engine.
 Every file is checked with ``check_guided_hand`` before it is written.
 """
 
@@ -201,6 +205,9 @@ def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int,
     choices = next((w for prefix, w in LEAD_WORDS.items() if lead_reason.startswith(prefix)), [])
     if choices is LEAD_WORDS["Lead a small card"] and led.half_points != 1:
         choices = COURT_LEAD_WORDS
+    if (choices is LEAD_WORDS["Lead the"]) != led.is_trump and choices is not LEAD_WORDS[
+            "Only trumps left"]:
+        choices = []  # words about drawing trumps only for a trump lead, and the reverse
     why = choices[number % len(choices)] if choices else ""
     verb = "lead" if leader == learner else "leads"
     lead = f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")
@@ -331,6 +338,8 @@ def guided_file(name: str, spec: dict) -> dict:
               + list(written.values())}
     seen = {"voids": set(), "taker points": 0,
             "trumps": {DECK[i] for i in state.discard if DECK[i].is_trump}}
+    if state.contract is not None and state.contract.value in ("guard_without", "guard_against"):
+        seen["trumps"] |= {c for c in _cards(state.dealt_dog) if c.is_trump}  # never played
     for number in range(1, len(state.tricks) + 1):
         versions = narrate(state, facts[number - 1], reasons, learner, seen) if facts else []
         text = written.get(number) or next(

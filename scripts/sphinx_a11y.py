@@ -2,7 +2,8 @@
 tests/test_accessibility_browser.py with axe-core).
 
 * every page gets scripts/assets/a11y.css inline (focus rings, contrast of the widgets'
-  buttons, a chosen card marked by more than a shade);
+  buttons, a chosen card marked by more than a shade) and scripts/assets/a11y.js (an
+  exercise's feedback is an ARIA live region: screen readers read each verdict);
 * scripts/templates/ overrides two components of the theme whose names did not match
   what they show (the search button and the colour-mode button).
 """
@@ -15,6 +16,7 @@ from sphinx.application import Sphinx
 
 HERE = Path(__file__).resolve().parent
 A11Y_CSS = HERE / "assets" / "a11y.css"
+A11Y_JS = HERE / "assets" / "a11y.js"
 TEMPLATES = HERE / "templates"
 
 
@@ -31,4 +33,5 @@ def _inline_css(app: Sphinx, pagename, templatename, context, doctree) -> None:
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _add_templates)
     app.connect("html-page-context", _inline_css)
+    app.add_js_file(None, body=A11Y_JS.read_text(encoding="utf-8"), priority=210)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,20 +9,31 @@ A guided hand file (``exercises/hands/*.json``) holds::
                     {"at": "discard", "text": "..."},
                     {"at": "trick", "trick": 3, "winner": 2, "text": "..."},
                     {"at": "end", "text": "..."}],
-     "questions": [{"trick": 4, "expect": "KH", "why": "..."}]}
+     "questions": [{"kind": "bid", "expect": ["take"], "why": "..."},
+                   {"kind": "discard", "expect": ["QH", "CH", ...], "why": "..."},
+                   {"kind": "declare", "expect": ["poignee:simple"], "why": "..."},
+                   {"kind": "card", "trick": 4, "rule": "win", "expect": ["KH"], "why": "..."},
+                   {"kind": "score", "expect": ["-29"], "why": "..."}]}
+
+Every question is a decision of the learner's seat, and the engine says which answers
+are right (:func:`judge_answer`): the bid the hand evaluation suggests, any legal discard,
+the declaration the hand allows, the cards a rule of :data:`CARD_RULES` accepts (worked
+out from the learner's view, the open-hand solver late in the deal, or the coach's
+sampled deals for a lead), and the score the engine computes. A refused answer carries
+the engine's own reason.
 
 Cards named in a text are written in braces, ``{KH}``; :func:`check_guided_hand`
 verifies every such claim against the engine: the result, each trick's winner,
 that each card named in a trick's comment was played in that trick (or, before
-the play, is in the hands), that each question's expected card is legal and is
-the one the record plays, and the figures the comments state: the hand's points
-in the bid comment; the target, the margin and what each defender pays or gains
-in the end comment. It also checks the words against the engine's facts of each
-trick (:func:`trick_facts`): what "the trick is worth N points" to a side, that
-an exchange card is owed only when the Excuse's side lost the trick, that only a
-card worth half a point is called small or low, that "throw" names only a card
-that neither follows suit nor trumps, and that the discard comment names every
-card of the dog.
+the play, is in the hands), that each question is asked where the record takes that
+decision and that the engine accepts the record's answer (:func:`question_problems`),
+and the figures the comments state: the hand's points in the bid comment; the target,
+the margin and what each defender pays or gains in the end comment. It also checks
+the words against the engine's facts of each trick (:func:`trick_facts`): what "the
+trick is worth N points" to a side, that an exchange card is owed only when the
+Excuse's side lost the trick, that only a card worth half a point is called small or
+low, that "throw" names only a card that neither follows suit nor trumps, and that the
+discard comment names every card of the dog.
 """
 
 from __future__ import annotations
@@ -913,6 +924,20 @@ _SMALL = re.compile(r"\{([^{}\s]+)\}[,:]? (?:a |the |your |her |his |their )?(?:
                     r"|\b(?:small|low) (?:card|trump|one)s?,? \{([^{}\s]+)\}")
 _THROW = re.compile(r"\b(?:throws?|threw|throwing) (?:away )?\{([^{}\s]+)\}")
 _OWED = re.compile(r"\bowes?\b[^.]*\bcard|\bcard in exchange")
+_TRUMPS_OUT = re.compile(r"(\d+) trumps have still to be played")
+_SO_FAR = re.compile(r"taker's side has (\d+(?:\.\d+)?) points in its tricks so far")
+
+
+def _trumps_out(hand: GuidedHand, final: GameState, number: int) -> int:
+    """Trumps not yet played after trick ``number`` that will still be: the 21 less those
+    played, discarded, or left in a dog nobody plays from."""
+    gone = {i for _, cards, _ in final.tricks[:number] for i in cards if DECK[i].is_trump}
+    gone |= {i for i in final.discard if DECK[i].is_trump}
+    if final.contract is not None and final.contract.value in ("guard_without", "guard_against"):
+        gone |= {c.index for c in _parse_all(hand.record["dog"]) if c.is_trump}
+    return 21 - len(gone)
+
+
 _SIDE_WORDS = {"the taker": 0, "the partner": 0, "the defence": 1}
 
 
@@ -941,6 +966,17 @@ def _wording_problems(hand: GuidedHand, final: GameState) -> list[str]:
                 problems.append(f"trick {trick.number}: the comment says the trick is worth "
                                 f"{amount} points to {side}; the engine gives {_number(trick.worth)} to "
                                 f"the {('taker', 'defence')[trick.winner_side]}'s side")
+        for amount in _TRUMPS_OUT.findall(text):
+            if int(amount) != _trumps_out(hand, final, trick.number):
+                problems.append(f"trick {trick.number}: the comment says {amount} trumps are "
+                                f"still to be played; the engine counts "
+                                f"{_trumps_out(hand, final, trick.number)}")
+        for amount in _SO_FAR.findall(text):
+            won = sum((f.worth for f in facts.values()
+                       if f.number <= trick.number and f.winner_side == 0), Fraction(0))
+            if Fraction(amount) != won:
+                problems.append(f"trick {trick.number}: the comment says the taker's side has "
+                                f"{amount} points in its tricks; the engine: {_number(won)}")
         for name in _THROW.findall(text):
             card = _card_or_none(name)
             if card is not None and not trick.discarded(card):

@@ -229,7 +229,9 @@ class ComputerPlayer:
             return Decision(low, f"My side is winning this trick for now: "
                                  f"I add my least valuable card, {low.short_name}.")
         if not winners:
-            return Decision(low, f"No card I may play takes this trick: throw the least valuable "
+            led = next((c.suit for c in trick_cards if not c.is_excuse), None)
+            verb = "follow with" if low.suit is led else "throw"
+            return Decision(low, f"No card I may play takes this trick: {verb} the least valuable "
                                  f"one, {low.short_name}.")
         return Decision(low, f"This trick is worth little: keep my winners and throw the least "
                              f"valuable card, {low.short_name}.")

@@ -38,7 +38,8 @@ __all__ = ["project_root", "book_is_stale", "build_book", "make_server", "make_l
            "main_serve"]
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
-                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*")
+                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
+                   "scripts/templates/*")
 STAMP = ".tarot_teach_built"
 
 
@@ -57,7 +58,7 @@ def html_dir(root: Path) -> Path:
 
 # Sources that every page's executed output depends on (unlike a page's own .md file).
 SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
-                   "scripts/assets/*")
+                   "scripts/assets/*", "scripts/templates/*")
 
 
 def _newer_than_stamp(root: Path, patterns) -> bool:

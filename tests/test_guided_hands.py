@@ -469,3 +469,19 @@ def test_the_old_wrong_words_are_reported(tmp_path, name, trick, old, new, repor
         note["text"] = note["text"].replace(old, new)
     problems = _broken(tmp_path, change, name)
     assert any(reported in p for p in problems), problems
+
+
+@pytest.mark.parametrize("pattern", [r"(\d+) trumps have still to be played",
+                                     r"taker's side has (\d+(?:\.\d+)?) points in its tricks"])
+def test_a_wrong_running_count_is_reported(tmp_path, pattern):
+    """The counts a comment gives along the way (trumps still out, the taker's points so
+    far) are the engine's; a changed figure is reported."""
+    name = next(p.stem for p in FILES if any(
+        re.search(pattern, n["text"]) for n in load_guided_hand(p).commentary))
+
+    def change(data):
+        note = next(n for n in data["commentary"] if re.search(pattern, n["text"]))
+        figure = re.search(pattern, note["text"]).group(1)
+        note["text"] = note["text"].replace(figure, str(int(float(figure)) + 3), 1)
+    problems = _broken(tmp_path, change, name)
+    assert any("trumps are still" in p or "points in its tricks" in p for p in problems), problems

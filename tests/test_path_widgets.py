@@ -50,6 +50,9 @@ def test_an_exercise_answered_on_its_page_shows_with_its_state_and_reason(progre
     page.render()
     assert states(page).count("solved") == 1 and "solved first time" not in states(page)
     assert "The bouts and the target — 1 of 3 solved</summary>" in page.overview.value
+    # The chapter's link stands below its summary, not inside it (a control in a control).
+    assert re.search(r'</summary><div[^>]*><a href="03-bouts\.html">', page.overview.value)
+    assert not re.search(r"<summary>[^<]*<a ", page.overview.value)
     assert "1/3" in page.chart.value and page.chart.value.startswith("<svg")
 
 
@@ -63,7 +66,7 @@ def test_an_invalid_entry_is_not_recorded_as_an_answer(progress):
 def test_guided_hands_are_listed_apart(progress):
     progress.mark_solved("ch20-slam")
     page = ProgressPage(progress)
-    guided = page.overview.value.split("<h3>Guided hands</h3>")[1]
+    guided = page.overview.value.split("<h2>Guided hands</h2>")[1]
     assert "1 of 12 played through" in guided and "played through" in guided
 
 

@@ -99,7 +99,7 @@ def tab_to(page, selector: str, index: int = 0, limit: int = 400) -> None:
 def press(page, key: str) -> None:
     sent = page.evaluate("window.ttLive.sent")
     page.keyboard.press(key)
-    wait_idle(page, sent, timeout=60_000)
+    wait_idle(page, sent, timeout=120_000)
 
 
 def table_text(table) -> str:
@@ -187,6 +187,8 @@ def test_a_whole_deal_by_keyboard_only(server, players):
             table.locator(".tt-new").focus()
             press(page, "Enter")
         table.locator("button").first.focus()  # the one scripted step: the focus into the table
+        live = table.locator(".tt-announcer")
+        assert live.get_attribute("aria-live") == "polite"  # live before anything is said
         seen = play_deal_by_keyboard(page, table, shots=f"table-{players}p-1280")
         text = table_text(table)
         assert "Score" in text or "void" in text
@@ -225,6 +227,11 @@ def test_a_defender_sees_the_dog_face_up_and_never_the_discard(server):
             page.wait_for_timeout(300)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             shoot(page, table, f"table-defender-{width}")
+            if visible_count(table, ".tt-tcard.tt-unplayable"):  # the reason, on keyboard focus
+                tab_to(page, ".tt-tcard.tt-unplayable", visible_count(table, ".tt-tcard.tt-unplayable") - 1)
+                reason = page.evaluate("getComputedStyle(document.activeElement, '::after').content")
+                assert "you must" in reason.lower() or "you hold" in reason.lower(), reason
+                shoot(page, table, f"table-reason-{width}")
         page.set_viewport_size({"width": 1280, "height": 900})
         seen = play_deal_by_keyboard(page, table)
         assert "Your discard" not in table_text(table)
@@ -242,4 +249,31 @@ def test_the_table_on_a_phone(server):
         shoot(page, table, "table-5p-390")
         box = table.bounding_box()
         assert box["width"] <= 390
+        context.close()
+
+
+def test_the_table_in_the_static_site_with_pyodide(book_html):
+    """The same table on a plain static server: the browser's Python (Pyodide) runs it; a
+    card is played by keyboard there too."""
+    from conftest import serving
+
+    with serving(book_html) as base, sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        outside: list = []
+        keep_on_this_machine(context, outside)
+        page = context.new_page()
+        problems: list = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(base + "book/10-three-players.html")
+        page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
+                               timeout=240_000)
+        table = page.locator(".tt-live .tt-table").first
+        table.wait_for(timeout=60_000)
+        table.evaluate("t => t.setAttribute('data-tt-test', 'table')")
+        assert visible_count(table, ".tt-tcard") == 24  # three players: 24 cards in the hand
+        table.locator("button").first.focus()
+        seen = play_deal_by_keyboard(page, table, prefer_bid="Pass", shots="table-3p-pyodide-1280")
+        assert seen["cards"] >= 5 or "void" in table_text(table)
+        assert not problems and not outside, (problems, outside)
         context.close()

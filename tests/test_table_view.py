@@ -84,7 +84,7 @@ def test_discard_counter_and_a_refused_discard_keeps_the_picks():
     picks = allowed[:4]
     for card in picks:
         table.hand.buttons[card].value = True
-    assert "4 of 6 chosen" in table.hand_head.value
+    assert "4 of 6 chosen" in table.hand_head.value and "4 of 6 chosen" in table.live.value
     assert "chosen for the discard" in table.hand.buttons[picks[0]].description
     table.discard_button.click()  # only 4: refused, the four stay chosen
     assert "4 of 6 chosen" in table.feedback.value and table.hand.selected == picks
@@ -130,6 +130,13 @@ def test_cards_speak_their_name_and_the_engine_s_reason():
                 trial.play(card)
             assert button.description == f"{card.name}, not playable: {refusal.value}"
             assert str(refusal.value) in button.tooltip and "tt-unplayable" in button._dom_classes
+    refused = next(card for card in table.hand.buttons if card not in legal)
+    before = table.state.to_record()
+    table.hand.buttons[refused].value = True  # a click on a card that may not be played
+    reason = table.hand.buttons[refused].description.split("not playable: ")[1]
+    assert reason in table.feedback.value.replace("&#x27;", "'") or reason in table.feedback.value
+    assert "tt-announcer" in table.live._dom_classes and "must" in table.live.value
+    assert table.state.to_record() == before and not table.hand.selected
 
 
 def test_bids_show_their_multiplier_and_the_hand_is_sorted():

@@ -222,7 +222,7 @@ def test_every_hand_opens_and_answers_right(path, progress):
 
 def test_five_player_hand_names_every_seat(progress):
     widget = GuidedHandWidget(HANDS / "five-players.json", progress=progress)
-    assert len(widget.names) == 5 and "Eve" in widget.seats.value
+    assert len(widget.names) == 5 and "Eve" in widget.felt.value
 
 
 def test_review_this_deal_at_the_end_of_the_hand(progress):
@@ -248,3 +248,80 @@ def test_review_this_deal_at_the_end_of_the_hand(progress):
         for child in getattr(w, "children", ()):
             yield from walk(child)
     assert sum("tt-feedback" in w._dom_classes for w in walk(widget.widget)) == 1
+
+
+def test_the_hand_is_drawn_as_at_the_card_table(progress):
+    """Seats around a felt with roles, the trick in the middle with who played it, the hand
+    as card buttons named for a screen reader (the engine's reason on the others)."""
+    widget = GuidedHandWidget(HANDS / "three-players-defence.json", progress=progress,
+                              exercise_id="t11")
+    hand = widget.hand
+    assert 'class="tt-felt"' in widget.felt.value
+    for name in widget.names:
+        assert f'<span class="tt-name">{name}</span>' in widget.felt.value
+    assert "tt-tcard" in widget.picker.box.children[0]._dom_classes
+    assert ".tt-guided .tt-c-" in widget.picker.faces.value  # the SVG faces, scoped to the hand
+    assert "tt-table" not in widget.widget._dom_classes  # the page's tables are counted apart
+    # between questions nothing is to be clicked: every card at rest, named as in the hand
+    assert all("tt-idle" in b._dom_classes and b.description.endswith("in your hand")
+               for b in widget.picker.buttons.values())
+    question = next(q for q in hand.questions if q.kind == "card"
+                    and hand.state_at(hand.question_step(q)).view(hand.learner).current_trick)
+    widget.go_to(hand.question_step(question))
+    state = hand.state_at(widget.step)
+    legal = {c for c in state.legal_actions() if hasattr(c, "suit")}
+    for card, button in widget.picker.buttons.items():
+        if card in legal:
+            assert "tt-playable" in button._dom_classes and button.description.endswith(", playable")
+        else:
+            assert "tt-unplayable" in button._dom_classes and "not playable: " in button.description
+    taker = widget.names[state.taker]
+    assert "Taker" in widget.felt.value and taker in widget.felt.value
+    first_seat, first = state.view(hand.learner).current_trick[0]
+    assert f"<figcaption>{widget.names[first_seat]}</figcaption>" in widget.felt.value
+    assert f'aria-label="{first.display_name(widget.rules)}"' in widget.felt.value
+    assert "raised cards may be played" in widget.hand_head.value
+    assert "Your turn to play a card" in widget.live.value and 'aria-live="polite"' in widget.live.value
+
+
+def test_a_defender_never_sees_the_takers_discard(progress):
+    from tarot_teach.rules import Phase
+
+    widget = GuidedHandWidget(HANDS / "three-players-defence.json", progress=progress,
+                              exercise_id="t12")
+    hand = widget.hand
+    discards = [s for s in range(hand.steps) if hand.state_at(s).phase is Phase.DISCARD]
+    assert discards and hand.state_at(discards[0]).to_act != hand.learner
+    widget.go_to(discards[0])
+    assert "The dog, face up" in widget.felt.value  # after the computer's Take
+    for step in discards:
+        widget.go_to(step + 1)
+        card = hand.actions[step].display_name(widget.rules)
+        said = html.unescape(widget.comment.value.split("</i>")[0] + widget.live.value)
+        assert "aside, face down" in said and card not in said
+    widget.go_to(discards[-1] + 1)
+    assert "Your discard" not in widget.felt.value
+    # Play on over the whole discard announces it without the cards
+    widget.go_to(discards[0])
+    widget.play_on()
+    live = html.unescape(widget.live.value)
+    assert f"lays {len(discards)} cards aside, face down (only the taker knows them)" in live
+    assert all(hand.actions[s].display_name(widget.rules) not in live for s in discards)
+
+
+def test_the_takers_own_discard_stays_in_view(progress):
+    widget = GuidedHandWidget(HANDS / "take-made.json", progress=progress, exercise_id="t13")
+    widget.play_on()
+    _answer(widget, widget.waiting_question)  # the bid
+    if widget.waiting_question is None:
+        widget.play_on()
+    question = widget.waiting_question
+    assert question.kind == "discard"
+    assert "click 6 cards to lay aside" in widget.hand_head.value
+    assert "The dog, face up" in widget.felt.value
+    _answer(widget, question)
+    assert "Your discard (only you see it)" in widget.felt.value
+    hand = widget.hand  # the learner's own discard (as it was played) is told in full
+    laid = hand.actions[hand.question_step(question):hand.after_question(question)]
+    said = "You lay " + ", ".join(c.display_name(widget.rules) for c in laid) + " aside."
+    assert len(laid) == 6 and said in widget.live.value and said in widget.comment.value

@@ -10,6 +10,12 @@ answer changes nothing; any other answer is explained and the hand goes on as
 it was played. A hand with every question answered right is solved (✔); the
 place in the hand is saved in the progress store, so a reload resumes there.
 
+The hand is drawn as at the card table (:mod:`tarot_teach.widgets.table`): the seats
+around a felt with their roles, the trick in the middle with who played what, the dog
+face up once the rules expose it, and the learner's hand as card buttons with spoken
+names (:class:`~tarot_teach.widgets.table.TableHand`); what was played since the last stop
+is announced in an ARIA live region. Another seat's discard is never shown.
+
 >>> import tempfile, pathlib
 >>> from tarot_teach.widgets.progress import Progress
 >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
@@ -28,17 +34,20 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..bidding import legal_bids
-from ..cards import parse_card
+from ..cards import Card, parse_card
 from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, judge_answer,
                       load_guided_hand, score_options, score_words)
-from ..rules import Bid
-from .base import CardPicker, Feedback
+from ..rules import Bid, Phase
+from ..teach.table_view import cards_phrase, discard_counter, secret_discard_line, table_view
+from .base import Feedback
 from .progress import Progress
 from .render import escape_text
 from .review import ReviewWidget
-from .table import SEAT_NAMES, describe_action, header_html, result_html, seats_html, trick_area_html
+from .table import (SEAT_NAMES, TableHand, describe_action, felt_html, header_html, live_html,
+                    result_html)
+from .table_style import TABLE_CSS, hand_faces_css, style_html
 
-__all__ = ["GuidedHandWidget", "GuidedHandList", "commentary_html", "SAVE_PREFIX"]
+__all__ = ["GuidedHandWidget", "GuidedHandList", "commentary_html", "action_line", "SAVE_PREFIX"]
 
 SAVE_PREFIX = "guided:"
 """Games in the progress store: ``guided:<exercise id>`` → the learner's place in the hand."""
@@ -53,11 +62,49 @@ PROMPTS = {
     "score": "The deal is over: what does each defender pay or gain?",
 }
 
+SPOKEN = {
+    "bid": "Your turn to bid", "discard": "Your turn to discard",
+    "declare": "Your turn to declare", "card": "Your turn to play a card",
+    "score": "The deal is over: the score",
+}
+"""The live region's short form of each question (the prompt itself is shown in the page)."""
+
+_SCOPE = ".tt-guided"
+"""The table's style sheet is scoped to ``.tt-table``; a guided hand carries ``tt-guided``
+instead (the browser tests count the tables of a page by ``.tt-table``)."""
+
+
+def _guided_css(css: str) -> str:
+    """The card table's CSS applied to a guided hand."""
+    return css.replace(".tt-table", _SCOPE)
+
+
+_SECRET = ", face down."  # the end of the line for another seat's discard
+
+
 DECLARATION_WORDS = {
     "poignee:simple": "Simple poignée", "poignee:double": "Double poignée",
     "poignee:triple": "Triple poignée", "none": "Nothing", "chelem": "Announce the slam",
     "no_chelem": "No slam", "misere:trumps": "Trump misère", "misere:honours": "Honours misère",
 }
+
+
+def action_line(name: str, action, before, learner: int, rules=None) -> str:
+    """One action in words, as the learner's seat may know it: another seat's discard
+    is a secret (only the taker knows which cards were laid aside).
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=1)
+    >>> action_line("Ada", state.legal_actions()[0], state, 0)
+    'Ada: Pass.'
+    """
+    if before.phase is Phase.DISCARD:
+        if before.to_act != learner:
+            return f"{name} lays a card aside{_SECRET}"
+        return f"{name} lay {action.display_name(rules)} aside."
+    if before.phase is Phase.PLAYING and isinstance(action, Card):
+        return f"{name} played {action.display_name(rules)}."
+    return f"{name}: {describe_action(action)}."
 
 
 def commentary_html(text: str) -> str:
@@ -97,18 +144,22 @@ class GuidedHandWidget:
         self._anchors = [(self.hand.anchor_step(note), note["text"])
                          for note in self.hand.commentary]
         self._seen_from = 0  # comments from this step on are shown (after "Play on")
+        self.style = widgets.HTML(style_html(_guided_css(TABLE_CSS)))
         self.title = widgets.HTML()
         self.header = widgets.HTML()
-        self.seats = widgets.HTML()
-        self.trick_view = widgets.HTML()
-        self.picker = CardPicker(on_change=self._clicked, rules=self.rules)
+        self.felt = widgets.HTML()  # the seats around the table, the trick in the middle
+        self.live = widgets.HTML()  # what was played since the last stop, for screen readers
+        self.hand_head = widgets.HTML()
+        self.picker = TableHand(on_change=self._clicked, rules=self.rules)
         self.prompt = widgets.HTML()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.discard_button = widgets.Button(description="Lay these cards aside",
-                                             tooltip="Discard the chosen cards")
+                                             tooltip="Discard the chosen cards",
+                                             layout=widgets.Layout(width="auto"))
         self.discard_button.add_class("tt-discard")
         self.discard_button.on_click(lambda _: self.answer(self.picker.selected))
         self.counter = widgets.HTML()
+        self.counter.add_class("tt-counter")
         self.comment = widgets.HTML()
         self.feedback = widgets.HTML()
         self.feedback.add_class("tt-feedback")
@@ -131,10 +182,10 @@ class GuidedHandWidget:
         self.review = ReviewWidget(self.hand.record, self.hand.learner, names=list(self.names),
                                    rules=self.rules)
         self.widget = widgets.VBox(
-            [self.title, self.header, self.seats, self.trick_view,
-             widgets.HTML("<b>Your hand</b>"), self.picker.box, self.comment, self.prompt,
-             self.choices, widgets.HBox([self.discard_button, self.counter],
-                                        layout=widgets.Layout(align_items="center")),
+            [self.style, self.picker.faces, self.title, self.header, self.felt, self.live,
+             self.comment, self.prompt, self.choices, self.hand_head, self.picker.box,
+             widgets.HBox([self.discard_button, self.counter],
+                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
              self.feedback,
              widgets.HBox([self.play_button, self.start_button, self.back_button,
                            self.next_button, self.position],
@@ -242,7 +293,7 @@ class GuidedHandWidget:
                     for hand_list in _LISTS:
                         hand_list.render()
                 self.step = self.hand.after_question(question)
-                self._seen_from = self.step
+                self._seen_from = step + 1  # the answer's own actions are told and announced
                 self._save()
                 self._render()
         self.feedback.value = feedback.html()
@@ -262,7 +313,7 @@ class GuidedHandWidget:
         if question is None or question.kind != "card":
             self._clear_picker()
             self.feedback.value = Feedback(
-                False, "Answer with the buttons below your hand." if question is not None
+                False, "Answer with the buttons above your hand." if question is not None
                 else "No card to play now: press Play on or Next.", invalid_input=True).html()
             return
         self.answer(selected[0])
@@ -275,7 +326,7 @@ class GuidedHandWidget:
 
     def _count(self) -> None:
         size = self.rules.dog_size
-        self.counter.value = f"{len(self.picker.selected)} of {size} chosen"
+        self.counter.value = discard_counter(len(self.picker.selected), size)
         self.discard_button.disabled = len(self.picker.selected) != size
 
     # ----- drawing ------------------------------------------------------------------
@@ -295,18 +346,25 @@ class GuidedHandWidget:
         try:
             state = self.hand.state_at(self.step)
             view = state.view(self.hand.learner)
+            shown = table_view(state, self.hand.learner, self.names, self.rules)
             question = self.waiting_question
             self.title.value = self._title_html()
             self.header.value = header_html(view, self.names, self.hand.learner)
-            self.seats.value = seats_html(view, self.names)
-            self.trick_view.value = trick_area_html(view, self.names, self.rules)
-            self.picker.single = question is None or question.kind != "discard"
-            self.picker.set_cards(view.hand)
-            self.comment.value = self._comments_html(state)
+            self.felt.value = felt_html(shown, self.rules)
+            lines = self._lines(max(0, self._seen_from - 1), self.step)
+            self.live.value = live_html(lines + ([SPOKEN[question.kind]] if question else []),
+                                        {"my_turn": False, "to_act": None})
+            discarding = question is not None and question.kind == "discard"
+            self.picker.single = not discarding
+            entries = self._hand_entries(shown["hand"], question)
+            self.picker.show(entries)
+            self.picker.faces.value = style_html(_guided_css(
+                hand_faces_css([e["card"] for e in entries], self.rules)))
+            self.hand_head.value = self._hand_head_html(len(view.hand), question)
+            self.comment.value = self._comments_html(lines[-1:])
             self.prompt.value = (f'<div style="color:#0072B2"><b>{PROMPTS[question.kind]}</b></div>'
                                  if question is not None else "")
             self._draw_choices(question, state)
-            discarding = question is not None and question.kind == "discard"
             self.discard_button.layout.display = None if discarding else "none"
             self.counter.layout.display = None if discarding else "none"
             self._count()
@@ -314,6 +372,8 @@ class GuidedHandWidget:
             self.next_button.disabled = self.step >= self.hand.steps or question is not None
             self.play_button.disabled = question is not None or (
                 self.step >= self.hand.steps)
+            # a disabled primary button looks live: show it plain while a question waits
+            self.play_button.button_style = "" if self.play_button.disabled else "primary"
             self.back_button.disabled = self.step == 0
             over = self.step >= self.hand.steps and question is None
             self.score.value = result_html(view, self.names) if over else ""
@@ -321,14 +381,49 @@ class GuidedHandWidget:
         finally:
             self._busy = False
 
-    def _comments_html(self, state) -> str:
-        """The last action, and every comment whose moment came since the learner last
-        stopped (one step with Next; the whole way with Play on)."""
-        html = ""
-        if self.step:
-            seat = self.hand.state_at(self.step - 1).to_act
-            html = (f"<div><i>{escape_text(self.names[seat])}: "
-                    f"{escape_text(describe_action(self.hand.actions[self.step - 1]))}</i></div>")
+    @staticmethod
+    def _hand_entries(entries: list, question) -> list:
+        """The table's hand entries; between questions (a replay) no card is to be clicked,
+        so every card is shown at rest."""
+        if question is not None and question.kind in ("card", "discard"):
+            return entries
+        why = ("First answer with the buttons above your hand." if question is not None
+               else "Press Play on or Next to go on.")
+        return [dict(entry, playable=False, idle=True, reason=why) for entry in entries]
+
+    def _hand_head_html(self, count: int, question) -> str:
+        """The heading above the hand: what to do with it now."""
+        what = f"Your hand ({cards_phrase(count)})"
+        if question is not None and question.kind == "discard":
+            what += f" — click {cards_phrase(self.rules.dog_size)} to lay aside"
+        elif question is not None and question.kind == "card":
+            what += " — raised cards may be played: click one"
+        return f'<div class="tt-handhead">{escape_text(what)}</div>'
+
+    def _lines(self, start: int, stop: int) -> list[str]:
+        """The actions from step ``start`` to ``stop`` in words; a discard is one line, and
+        another seat's discard never names the cards."""
+        state = self.hand.state_at(start)
+        lines, laid = [], []
+        for action in self.hand.actions[start:stop]:
+            before = state.copy()
+            state.play(action)
+            name = self.names[before.to_act]
+            line = action_line(name, action, before, self.hand.learner, self.rules)
+            laid = laid + [action] if before.phase is Phase.DISCARD else []
+            if len(laid) < 2:
+                lines.append(line)
+            elif before.to_act != self.hand.learner:
+                lines[-1] = secret_discard_line(name, len(laid))
+            else:
+                lines[-1] = (f"{name} lay "
+                             + ", ".join(c.display_name(self.rules) for c in laid) + " aside.")
+        return lines
+
+    def _comments_html(self, last: list) -> str:
+        """The last action (``last``: its line, if any), and every comment whose moment came
+        since the learner last stopped (one step with Next; the whole way with Play on)."""
+        html = "".join(f"<div><i>{escape_text(line)}</i></div>" for line in last)
         notes = [text for anchor, text in self._anchors if self._seen_from <= anchor <= self.step]
         boxes = "".join(f'<div style="background:#f4f4f8;padding:0.4em;margin:0.2em 0">'
                         f"{commentary_html(text)}</div>" for text in notes[-6:])

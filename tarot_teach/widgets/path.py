@@ -193,7 +193,7 @@ class ProgressPage:
         for row in guided_rows:
             items = "".join(self._item_html(ident, title, st, {}, guided=True)
                             for ident, title, st in row.exercises)
-            html.append(f'<h3>Guided hands</h3><p>{row.solved} of {len(row.exercises)} '
+            html.append(f'<h2>Guided hands</h2><p>{row.solved} of {len(row.exercises)} '
                         f'played through with every question right.</p>'
                         f'<ul style="margin:0.2em 0">{items}</ul>')
         self.overview.value = "".join(html)

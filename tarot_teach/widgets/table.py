@@ -211,6 +211,7 @@ class TableWidget:
         self.header = widgets.HTML()
         self.felt = widgets.HTML()
         self.live = widgets.HTML()
+        self.live.add_class("tt-announcer")  # made a polite live region in the book (a11y.js)
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self._action_slots: list[widgets.Button] = []
         self._action_of: dict[int, Any] = {}
@@ -330,8 +331,11 @@ class TableWidget:
             self._note(f"{self.names[winner]} won the trick.")
 
     def _advance(self) -> None:
-        """Let the computer players act until it is the learner's turn or the deal ends."""
+        """Let the computer players act until it is the learner's turn or the deal ends
+        (meanwhile the table says "wait": a click then is refused by :meth:`act`)."""
         state = self.state
+        if not state.is_over and state.to_act != self.learner:
+            self.live.value = _live_text("Wait: the computer players are playing…")
         while not state.is_over and state.to_act != self.learner:
             seat = state.to_act
             decision = self.computer.decide(state)
@@ -423,6 +427,8 @@ class TableWidget:
             return
         if self.state.phase is Phase.DISCARD and self.state.to_act == self.learner:
             self._show_counter()  # cards are chosen, then discarded together
+            self.live.value = _live_text(
+                discard_counter(len(self.hand.selected), self.rules.dog_size) + ".")
             return
         if selected:
             self.act(selected[0])
@@ -435,6 +441,7 @@ class TableWidget:
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback.value = feedback.html()
+        self.live.value = _live_text(" ".join([feedback.message, *feedback.details]))
         if self.state.phase is not Phase.DISCARD:  # a refused discard keeps the picks
             self._rendering = True
             self.hand.clear()
@@ -641,14 +648,20 @@ def felt_html(shown: dict, rules=None) -> str:
 
 
 def live_html(news: list, shown: dict) -> str:
-    """The ARIA live region: what happened since your last action, then whose turn it is."""
+    """The announcement: what happened since your last action, then whose turn it is."""
     lines = [line.split(" — ")[0].rstrip(".") + "." for line in news[-8:]]
     if shown["my_turn"]:
         lines.append("Your turn.")
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
-    text = " ".join(lines)
-    return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
+    return _live_text(" ".join(lines))
+
+
+def _live_text(text: str) -> str:
+    """The announcement's markup around ``text``: the widget around it (``tt-announcer``) is
+    the ARIA live region, made live before it ever changes (scripts/assets/a11y.js), since
+    ipywidgets replaces this markup at each update."""
+    return f'<div class="tt-announce">{escape_text(text)}</div>'
 
 
 def log_html(log: list, recent: int = 5) -> str:

@@ -75,17 +75,16 @@ TABLE_CSS = """
 .tt-played figure.tt-won figcaption { font-weight:bold; text-decoration:underline; }
 .tt-table .tt-announce { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
 .tt-table .tt-handhead { font-weight:bold; margin-top:0.4em; }
-.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:16px 2px; padding-top:18px; overflow:visible;
-  max-width:100%; }
+.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:16px 2px; padding-top:2.8em;
+  overflow:visible; max-width:100%; position:relative; }
 .tt-table .tt-tcard { width:50px !important; height:72px !important; padding:0 !important;
   margin:0 !important; border:0 !important; border-radius:6px; background-color:transparent !important;
   background-repeat:no-repeat; background-position:center; background-size:contain;
   font-size:0 !important; color:transparent !important; box-shadow:none !important;
-  position:relative; overflow:visible !important; transition:transform 0.1s; }
+  position:static; overflow:visible !important; transition:transform 0.1s; }
 .tt-table .tt-tcard.tt-playable { transform:translateY(-12px); cursor:pointer; }
 .tt-table .tt-tcard.tt-unplayable { opacity:0.5; cursor:not-allowed; }
-.tt-table .tt-tcard.tt-unplayable::before { content:""; position:absolute; left:4px; right:4px;
-  bottom:4px; border-bottom:3px solid #555; }
+.tt-table .tt-tcard.tt-unplayable { border-bottom:4px solid #555 !important; }
 .tt-table .tt-tcard.mod-active { transform:translateY(-16px); opacity:1;
   outline:3px dashed #1b1b1b; outline-offset:1px; }
 .tt-table .tt-tcard.mod-active::before { content:"✓"; position:absolute; top:-6px; right:-6px;
@@ -93,10 +92,10 @@ TABLE_CSS = """
   border-radius:9px; text-align:center; }
 .tt-table .tt-tcard:focus, .tt-table .tt-tcard:focus-visible, .tt-table button:focus-visible {
   outline:3px solid #1b1b1b !important; outline-offset:2px; box-shadow:0 0 0 6px var(--tt-focus) !important;
-  opacity:1; z-index:2; }
+  opacity:1; }
 .tt-table .tt-tcard.tt-unplayable:hover::after, .tt-table .tt-tcard.tt-unplayable:focus::after {
-  content:attr(title); position:absolute; left:0; bottom:calc(100% + 4px); z-index:5;
-  width:max-content; max-width:min(18em, 80vw); white-space:normal; text-align:left;
+  content:attr(title); position:absolute; left:0; right:0; top:0; z-index:5;
+  white-space:normal; text-align:left;
   background:#1b1b1b; color:#fff; font-size:13px; line-height:1.3; padding:4px 6px;
   border-radius:6px; }
 .tt-table .tt-action { min-width:5.5em; }
@@ -116,5 +115,6 @@ TABLE_CSS = """
   .tt-table .tt-tcard { width:42px !important; height:60px !important; }
 }
 """
-"""The table's style sheet (scoped to ``.tt-table``; colour is never the only cue: the seat
+"""The table's style sheet (scoped to ``.tt-table``; the reason a card may not be played shows
+in a line above the hand on hover and keyboard focus; colour is never the only cue: the seat
 to play is marked "to play", playable cards are raised, chosen cards carry a ✓)."""
