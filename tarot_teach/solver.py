@@ -296,9 +296,17 @@ class Position:
         hands = self.hands
         inplay = self.inplay
         table = self.packed
-        key = [next((seat for seat, hand in enumerate(hands) if hand & 1), -1)]  # the Excuse
+        key = [-1]  # the Excuse's holder
+        if inplay & EXCUSE_BIT:
+            for seat, hand in enumerate(hands):
+                if hand & EXCUSE_BIT:
+                    key[0] = seat
+                    break
         for first, width in _GROUPS:
             live = inplay >> first & ((1 << width) - 1)
+            if not live:
+                key.append(None)
+                continue
             bits = (first, live, *[hand >> first & live for hand in hands])
             entry = table.get(bits)
             if entry is None:  # the cards of value left, how many left, each hand's places
