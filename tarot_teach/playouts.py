@@ -1,10 +1,11 @@
 """Random legal deals, fast: for play-outs (benchmarks, sampling), not for a learner's table.
 
 :func:`random_deal` deals, bids, calls, discards and plays the cards with uniformly random
-legal choices, and gives the taker's side's final card points. Every rule comes from the
-engine's own functions (``deal_masks``, ``legal_bids``, ``callable_cards``,
-``discardable_mask``, ``legal_mask`` and the solver's filing of tricks, RULES.md §8 for
-the Excuse); what it leaves out is :class:`~tarot_teach.game.GameState`'s bookkeeping
+legal choices, and gives the taker's side's final card points. The rules come from the
+engine's own functions (``legal_bids``, ``callable_cards``, ``discardable_mask``, the
+solver's play-out, which follows ``legal_mask``'s rules card by card, and its filing of
+tricks, RULES.md §8 for the Excuse); the deal is a uniform shuffle cut into hands (the law
+of ``deal_masks``, without its packets, which change nothing about who holds what). What it leaves out is :class:`~tarot_teach.game.GameState`'s bookkeeping
 (events, history, checks of each action). Nobody announces a slam or shows a poignée
 (both legal choices). The actions it took replay through the engine to the same points:
 
