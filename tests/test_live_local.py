@@ -173,9 +173,17 @@ def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
     page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
             if r.status >= 400 else None)
     page.goto(url, wait_until="commit")
-    page.wait_for_function(  # (no documentElement yet just after "commit")
-        "['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)",
-        timeout=live_timeout)
+    try:
+        page.wait_for_function(  # (no documentElement yet just after "commit")
+            "['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)",
+            timeout=live_timeout)
+    except Exception as error:  # (Playwright's TimeoutError): say which page, go on
+        problems.append(f"live widgets not ready after {live_timeout / 1000:.0f} s: "
+                        f"{str(error).splitlines()[0]}; "
+                        f"status {page.evaluate('window.ttLive && window.ttLive.status')!r}")
+        page.close()
+        return {"problems": problems, "live": {}, "right": None, "wrong": None,
+                "first_feedback_ms": None, "clicks_ms": []}
     live = page.evaluate("window.ttLive")
     result = {"problems": problems, "live": live, "right": None, "wrong": None,
               "first_feedback_ms": None, "clicks_ms": []}

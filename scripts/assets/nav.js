@@ -64,8 +64,14 @@
 
   // Scripts the page names as data-tt-lazy (the theme's icons, MathJax: see
   // sphinx_offline_site.py) are loaded once the service worker is there, compressed and
-  // kept, in their order.
-  nav.swReady.then(function () {
+  // kept, in their order. Also wait until the page is parsed: on a later visit the worker
+  // already controls the page, swReady is settled at once, and the lazy tags further down
+  // the page would not exist yet (MathJax was then never loaded).
+  var parsed = document.readyState !== "loading" ? Promise.resolve() : new Promise(
+    function (resolve) {
+      document.addEventListener("DOMContentLoaded", resolve, { once: true });
+    });
+  Promise.all([nav.swReady, parsed]).then(function () {
     document.querySelectorAll("script[data-tt-lazy]").forEach(function (tag) {
       var real = document.createElement("script");
       real.async = false;
