@@ -165,6 +165,7 @@ class GuidedHandWidget:
         self.feedback.add_class("tt-feedback")
         self.score = widgets.HTML()
         self.start_button = widgets.Button(description="« Start", tooltip="Back to the deal")
+        self.start_button.add_class("tt-start")
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.back_button.add_class("tt-back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="One step forward")
