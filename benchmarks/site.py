@@ -122,7 +122,7 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
                 page.wait_for_load_state("networkidle")
                 first = counter.take()
                 row["first"] = mb(sum(first.values()))
-                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:40]
+                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:12]
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
                 page.close()

@@ -191,6 +191,30 @@ def _live_cells(app: Sphinx, docname: str) -> "list[dict] | None":
     return cells
 
 
+SHOWING = {"display", "say", "print"}
+
+
+def _only_shows(source: str) -> bool:
+    """True for a cell whose every statement is a call of display(), say() or print(): it
+    defines nothing a later cell needs.
+
+    >>> _only_shows("display(HTML(chart(sheet.totals())))\\nsay('done')")
+    True
+    >>> _only_shows("x = Exercise(seed=1)\\nx"), _only_shows("%time f()"), _only_shows("")
+    (False, False, False)
+    """
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython syntax (magics): run it, as before
+        return False
+    return bool(tree.body) and all(
+        isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name) and node.value.func.id in SHOWING
+        for node in tree.body)
+
+
 def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> None:
     # No favicon: say so, so that browsers do not ask the server for /favicon.ico (a 404).
     context["metatags"] = context.get("metatags", "") + '<link rel="icon" href="data:,">\n' + (
@@ -206,15 +230,17 @@ def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> 
     cells = _live_cells(app, pagename)
     if not cells:
         return
-    # Only the cells up to the last one showing a widget are needed.
-    last = max(
-        (c["index"] for c in cells if f"tt-cell-{c['index']} " in body
-         and WIDGET_VIEW in body.split(f"tt-cell-{c['index']} ", 1)[1].split('class="cell ', 1)[0]),
-        default=None,
-    )
+    def shows_widget(cell: dict) -> bool:
+        marker = f"tt-cell-{cell['index']} "
+        return marker in body and WIDGET_VIEW in body.split(marker, 1)[1].split('class="cell ', 1)[0]
+
+    # Only the cells up to the last one showing a widget are needed, and of those not the
+    # ones that only show something (their output is on the page already).
+    last = max((c["index"] for c in cells if shows_widget(c)), default=None)
     if last is None:
         return
-    wanted = [c for c in cells if c["index"] <= last]
+    wanted = [c for c in cells if c["index"] <= last
+              and (shows_widget(c) or not _only_shows(c["source"]))]
     data = json.dumps({"page": pagename, "cells": wanted}, ensure_ascii=True)
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     context["body"] = body + (

@@ -1,10 +1,11 @@
 """Random legal deals, fast: for play-outs (benchmarks, sampling), not for a learner's table.
 
 :func:`random_deal` deals, bids, calls, discards and plays the cards with uniformly random
-legal choices, and gives the taker's side's final card points. Every rule comes from the
-engine's own functions (``deal_masks``, ``legal_bids``, ``callable_cards``,
-``discardable_mask``, ``legal_mask`` and the solver's filing of tricks, RULES.md §8 for
-the Excuse); what it leaves out is :class:`~tarot_teach.game.GameState`'s bookkeeping
+legal choices, and gives the taker's side's final card points. The rules come from the
+engine's own functions (``legal_bids``, ``callable_cards``, ``discardable_mask``, the
+solver's play-out, which follows ``legal_mask``'s rules card by card, and its filing of
+tricks, RULES.md §8 for the Excuse); the deal is a uniform shuffle cut into hands (the law
+of ``deal_masks``, without its packets, which change nothing about who holds what). What it leaves out is :class:`~tarot_teach.game.GameState`'s bookkeeping
 (events, history, checks of each action). Nobody announces a slam or shows a poignée
 (both legal choices). The actions it took replay through the engine to the same points:
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 
 from .bidding import callable_cards, dog_destination, first_to_act, legal_bids
 from .cards import DECK, Card
-from .deal import deal_masks, has_petit_sec
+from .deal import has_petit_sec
 from .declarations import Slam
 from .discard import discardable_mask
 from .rules import Bid, RuleSet
@@ -35,8 +36,8 @@ from .solver import _HALVES, Position
 
 __all__ = ["random_deal", "RandomDeal"]
 
-_FFT = set()  # the rule sets checked to be the FFT game's
-_BIDS = {}  # (rules, highest bid so far) -> the legal bids
+# id of a rule set checked to be the FFT game's -> (it, {highest bid so far: legal bids})
+_CHECKED = {}
 
 
 @dataclass
@@ -52,12 +53,16 @@ class RandomDeal:
 
 def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     """A whole deal with uniformly random legal choices from ``rng`` (a ``random.Random``)."""
-    if rules not in _FFT:
+    checked = _CHECKED.get(id(rules))
+    if checked is None or checked[0] is not rules:
         if rules != RuleSet(players=rules.players):
             raise ValueError("random_deal plays the FFT rules only, without variants")
-        _FFT.add(rules)
+        if len(_CHECKED) > 100:
+            _CHECKED.clear()
+        checked = _CHECKED[id(rules)] = (rules, {})
+    bids_after = checked[1]
     random = rng.random
-    hands, dog = deal_masks(rules, rng, dealer)
+    hands, dog = _deal(rng, rules.players, rules.hand_size)
     dealt = list(hands)
     actions = []
     if any(has_petit_sec(hand) for hand in hands):
@@ -67,9 +72,9 @@ def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     bids = []
     best, taker = Bid.PASS, None
     for turn in range(n):
-        options = _BIDS.get((rules, best))
+        options = bids_after.get(best)
         if options is None:  # pass or a bid higher than the highest so far
-            options = _BIDS[(rules, best)] = legal_bids([best], rules)
+            options = bids_after[best] = legal_bids([best], rules)
         bid = options[int(random() * len(options))]
         bids.append(bid)
         if bid is not Bid.PASS:
@@ -101,6 +106,25 @@ def random_deal(rules: RuleSet, rng, dealer: int = 0) -> RandomDeal:
     position = Position.at_first_card(rules, hands, first, side, called, units)
     actions += [DECK[card] for card in position.play_randomly(random)]
     return RandomDeal(dealt, dog, actions, position.base)
+
+
+_BITS = tuple(1 << index for index in range(78))
+
+
+def _deal(rng, players: int, size: int) -> tuple[list[int], int]:
+    """Hands of ``size`` cards and the dog, as masks: a uniform shuffle (by 78 random 64-bit
+    keys drawn at once) cut into hands. The same law as :func:`~tarot_teach.deal.deal_masks`,
+    whose packets (RULES.md §3) only decide where in the pack the dog's cards lie.
+
+    >>> import random
+    >>> hands, dog = _deal(random.Random(1), 4, 18)
+    >>> [hand.bit_count() for hand in hands], dog.bit_count(), sum(hands) + dog == (1 << 78) - 1
+    ([18, 18, 18, 18], 6, True)
+    """
+    keys = memoryview(rng.getrandbits(78 * 64).to_bytes(78 * 8, "little")).cast("Q")
+    pack = list(map(_BITS.__getitem__, sorted(range(78), key=keys.__getitem__)))
+    hands = [sum(pack[seat * size:seat * size + size]) for seat in range(players)]
+    return hands, sum(pack[players * size:])
 
 
 def _pick(mask: int, random) -> int:

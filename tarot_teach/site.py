@@ -39,7 +39,7 @@ __all__ = ["project_root", "book_is_stale", "build_book", "make_server", "make_l
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
                    "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
-                   "scripts/templates/*")
+                   "scripts/templates/*", "scripts/*.mjs")
 STAMP = ".tarot_teach_built"
 
 

@@ -45,7 +45,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import PLAIN_ORDER, legal_mask, winning_position_ranked
+from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
@@ -115,12 +115,24 @@ def _merged(legal: int, live: int, units) -> list[int]:
 _WEIGHTS = {}
 
 
+def _win_value(card: int, led: int, order) -> int:
+    """How strongly ``card`` stands in a trick whose led group is ``led`` (0 if it cannot win):
+    as :func:`~tarot_teach.tricks.winning_position_ranked` compares."""
+    if card == 0:
+        return 0
+    if card <= 21:
+        return 1000 + card
+    return order[card] if (1 << card) & led else 0
+
+
 def _weights(units: tuple) -> tuple:
     """(mask, extra units) pairs so that units(mask) = count + sum(extra * count(mask & weighted))."""
-    if units not in _WEIGHTS:
-        _WEIGHTS[units] = tuple((sum(1 << i for i in range(78) if units[i] == value), value - 1)
-                                for value in sorted(set(units)) if value != 1)
-    return _WEIGHTS[units]
+    weights = _WEIGHTS.get(id(units))  # (units is one of the module's constant tuples)
+    if weights is None:
+        weights = _WEIGHTS[id(units)] = tuple(
+            (sum(1 << i for i in range(78) if units[i] == value), value - 1)
+            for value in sorted(set(units)) if value != 1)
+    return weights
 
 
 class NotSolvable(ValueError):
@@ -230,7 +242,7 @@ class Position:
         self.table = {}
         self.relative_ranks = self.merge  # the key by relative ranks (not in Cosmic Tribe)
         self.packed = {}  # a group's cards in play and each hand's -> their relative ranks
-        self.relative = {}  # key by the cards -> key by relative ranks
+        self.relative = {}  # raw_key() -> its entry of the table (shared by relative key)
         self.nodes = 0
         self.max_nodes = 1 << 62
 
@@ -251,21 +263,32 @@ class Position:
 
     # ----- the search ---------------------------------------------------------------
 
-    def key(self) -> tuple:
-        hands = self.hands
+    def raw_key(self) -> tuple:
+        """The position at the start of a trick: the hands, the leader and the few facts
+        the Excuse rules need."""
         if self.inplay & EXCUSE_BIT:
             extra = 100 + self.sweep * 4 + self.has_small[0] * 2 + self.has_small[1]
         elif self.owed >= 0:
             extra = 10 + self.owed
         else:
             extra = 0
-        raw = (*hands, self.leader, extra)
-        if self.first_trick or not self.relative_ranks:
-            return raw
-        key = self.relative.get(raw)
-        if key is None:
-            key = self.relative[raw] = self._relative_key(raw)
-        return key
+        return (*self.hands, self.leader, extra)
+
+    def slot(self, raw: tuple) -> list:
+        """The table's entry ``[lower, upper, best move, points in play]`` for the position
+        of ``raw`` (:meth:`raw_key`), shared by the positions of the same relative key and
+        remembered for ``raw`` (the units still in play are fixed by the relative key: the
+        low cards all count 1)."""
+        key = raw if self.first_trick or not self.relative_ranks else self._relative_key(raw)
+        slot = self.table.get(key)
+        if slot is None:
+            inplay = self.inplay  # the trick is empty: the cards in the hands
+            remaining = inplay.bit_count()
+            for weighted, extra in self.weights:
+                remaining += extra * (inplay & weighted).bit_count()
+            slot = self.table[key] = [-_INF, _INF, -1, remaining]
+        self.relative[raw] = slot
+        return slot
 
     def _relative_key(self, raw: tuple) -> tuple:
         """The key by relative ranks: positions that differ only by which low cards were
@@ -273,9 +296,17 @@ class Position:
         hands = self.hands
         inplay = self.inplay
         table = self.packed
-        key = [next((seat for seat, hand in enumerate(hands) if hand & 1), -1)]  # the Excuse
+        key = [-1]  # the Excuse's holder
+        if inplay & EXCUSE_BIT:
+            for seat, hand in enumerate(hands):
+                if hand & EXCUSE_BIT:
+                    key[0] = seat
+                    break
         for first, width in _GROUPS:
             live = inplay >> first & ((1 << width) - 1)
+            if not live:
+                key.append(None)
+                continue
             bits = (first, live, *[hand >> first & live for hand in hands])
             entry = table.get(bits)
             if entry is None:  # the cards of value left, how many left, each hand's places
@@ -305,31 +336,48 @@ class Position:
         hands = self.hands
         entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
+            if self.owed < 0 and not self.inplay & EXCUSE_BIT:  # no Excuse rule to apply
+                units, order = self.units, self.order
+                gained = 0
+                for card in trick:
+                    gained += units[card]
+                for position in range(k, n):
+                    card = hands[(leader + position) % n].bit_length() - 1
+                    gained += units[card]
+                    if wcard < 0 or (card > wcard if card <= 21 else
+                                     wcard > 21 and _GROUP[card] == _GROUP[wcard]
+                                     and order[card] > order[wcard]) \
+                            or (card <= 21 and wcard > 21):  # as in the loop below
+                        wpos, wcard = position, card
+                return 0 if self.side[(leader + wpos) % n] else gained
             for _ in range(n - k):
                 trick.append(hands[(leader + len(trick)) % n].bit_length() - 1)
             value = self._outcome(winning_position_ranked(trick, self.order))[0]
             del trick[k:]
             return value
         if k == 0:
-            key = self.key()
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, _ = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
+            if self.inplay & EXCUSE_BIT:
+                extra = 100 + self.sweep * 4 + self.has_small[0] * 2 + self.has_small[1]
+            elif self.owed >= 0:
+                extra = 10 + self.owed
+            else:
+                extra = 0
+            raw = (*hands, leader, extra)  # as raw_key()
+            entry = self.relative.get(raw)
+            if entry is None:
+                entry = self.slot(raw)
+            lower, upper, _, remaining = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
             # All the points still in play (and an exchange half point) bound what is to come.
-            inplay = self.inplay
-            remaining = inplay.bit_count()
-            for weighted, extra in self.weights:
-                remaining += extra * (inplay & weighted).bit_count()
             if remaining + 1 <= alpha:
                 return remaining + 1
             if beta <= -1:
@@ -339,9 +387,24 @@ class Position:
         units = self.units
         order = self.order
         # The legal cards, one per class of equivalent cards.
-        legal = legal_mask(hand, trick)
-        if self.first_trick and k == 0 and self.called is not None:
-            legal = self.legal(seat)
+        # legal_mask's rules (§7), read from the card winning so far: a winning plain card
+        # is of the suit led, a winning trump is the highest trump played.
+        if wcard < 0:  # nothing played yet but perhaps the Excuse
+            legal = hand
+            if self.first_trick and self.called is not None and k == 0:
+                legal = self.legal(seat)
+        else:
+            lead = trick[0] or trick[1]
+            legal = hand & _GROUP[lead] if lead > 21 else 0
+            if legal:
+                legal |= hand & EXCUSE_BIT
+            else:
+                legal = hand & TRUMP_MASK
+                if legal:
+                    legal = (legal & TRUMPS_ABOVE[wcard if wcard <= 21 else 0]
+                             or legal) | (hand & EXCUSE_BIT)
+                else:
+                    legal = hand
         if not legal & (legal - 1):
             moves = [legal.bit_length() - 1]
         else:
@@ -368,7 +431,7 @@ class Position:
                     winners.sort(key=units.__getitem__)  # the cheapest winner first
                     losers.sort(key=_LOSE_KEY.__getitem__)  # then the cheapest loser
                     moves = winners + losers
-        if entry is not None and entry[2] in moves:
+        if entry is not None and entry[2] >= 0 and entry[2] in moves:
             moves.remove(entry[2])
             moves.insert(0, entry[2])
         maximise = self.side[seat] == 0
@@ -407,14 +470,15 @@ class Position:
                         if alpha >= beta:
                             break
         if k == 0:
-            lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
             if best <= orig_alpha:
-                upper = min(upper, best)
+                if best < entry[1]:
+                    entry[1] = best
             elif best >= orig_beta:
-                lower = max(lower, best)
+                if best > entry[0]:
+                    entry[0] = best
             else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_move)
+                entry[0] = entry[1] = best
+            entry[2] = best_move
         return best
 
     def _outcome(self, position: int) -> tuple:
@@ -468,10 +532,12 @@ class Position:
         sweep = win_side if sweep == 2 or sweep == win_side else -1
         return taker, (winner, sweep, owed, has_small[0], has_small[1])
 
-    def _file_simple(self, position: int) -> "tuple | None":
+    def _file_simple(self, position: int) -> "int | None":
         """File the complete trick in the common case of :meth:`_outcome` (no Excuse in it,
-        no card owed, not the last trick): ``(the taker's side's units from it, what undoes
-        it, the trick's mask)``; ``None`` (and nothing done) in any other case."""
+        no card owed, not the last trick): the taker's side's units from it; ``None`` (and
+        nothing done) in any other case. What it changes: ``leader``, ``sweep``,
+        ``has_small`` (a new list), ``first_trick``, ``trick`` (a new list), ``inplay``,
+        ``tricks_left``."""
         trick = self.trick
         if self.owed >= 0 or 0 in trick or self.tricks_left == 1:
             return None
@@ -481,7 +547,6 @@ class Position:
             gained += units[index]
             mask |= 1 << index
         leader, sweep, has_small = self.leader, self.sweep, self.has_small
-        undo = (leader, sweep, has_small, self.first_trick, trick)
         winner = (leader + position) % self.n
         win_side = self.side[winner]
         if mask & SMALL_MASK and not has_small[win_side]:
@@ -492,17 +557,18 @@ class Position:
         self.trick = []
         self.inplay ^= mask
         self.tricks_left -= 1
-        return (gained if win_side == 0 else 0), undo, mask
+        return gained if win_side == 0 else 0
 
     def _close(self, alpha: int, beta: int, position: int) -> int:
         """The trick is complete: file it, search on, and put everything back."""
-        filed = self._file_simple(position)
-        if filed is not None:
-            taker, undo, mask = filed
+        leader, sweep, has_small, first_trick, trick, inplay = \
+            self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay
+        taker = self._file_simple(position)
+        if taker is not None:
             value = taker + self.search(alpha - taker, beta - taker, -1, -1)
             self.tricks_left += 1
-            self.inplay ^= mask
-            self.leader, self.sweep, self.has_small, self.first_trick, self.trick = undo
+            self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay = \
+                leader, sweep, has_small, first_trick, trick, inplay
             return value
         taker, after = self._outcome(position)
         if self.tricks_left == 1:
@@ -534,7 +600,7 @@ class Position:
         """The trick is complete (``position`` the winning card's): file it for good."""
         filed = self._file_simple(position)
         if filed is not None:
-            self.base += filed[0]
+            self.base += filed
             return
         taker, after = self._outcome(position)
         for index in self.trick:
@@ -549,28 +615,71 @@ class Position:
     def play_randomly(self, random) -> list[int]:
         """Play to the end with uniformly random legal cards (``random()`` in [0, 1), like
         ``random.Random().random``); the cards played, in order. ``base`` is then the
-        taker's side's final units."""
+        taker's side's final units.
+
+        The rules of play are :func:`~tarot_teach.tricks.legal_mask`'s, followed card by
+        card (the suit led, the highest trump so far) rather than re-read from the trick;
+        the first trick goes through :meth:`legal` (the called King's suit).
+        """
         cards = []
-        append = cards.append
         n = self.n
+        seats = [seat % n for seat in range(2 * n)]
         hands = self.hands
         order = self.order
+        suit_of = _GROUP
+        above = TRUMPS_ABOVE
+        file_simple = self._file_simple
         while self.tricks_left:
             trick = self.trick
             leader = self.leader
-            for k in range(len(trick), n):
-                seat = (leader + k) % n
-                legal = self.legal(seat) if self.first_trick else legal_mask(hands[seat], trick)
+            first_trick = self.first_trick
+            led = best = 0  # the led group's mask (0: none yet), the winning card's value
+            position = -1
+            for k, card in enumerate(trick):  # a trick already begun
+                if card and not led:
+                    led = suit_of[card]
+                value = _win_value(card, led, order)
+                if value > best:
+                    best, position = value, k
+            begun = len(trick)
+            for k in range(begun, n):
+                seat = seats[leader + k]
+                hand = hands[seat]
+                if first_trick:
+                    legal = self.legal(seat)
+                elif not led:
+                    legal = hand
+                elif led != TRUMP_MASK and hand & led:
+                    legal = hand & (led | EXCUSE_BIT)
+                else:
+                    legal = hand & TRUMP_MASK
+                    if legal:
+                        legal = (legal & above[best - 1000 if best > 1000 else 0]
+                                 or legal) | (hand & EXCUSE_BIT)
+                    else:
+                        legal = hand
                 pick = int(random() * legal.bit_count())
                 while pick:
                     legal &= legal - 1
                     pick -= 1
                 low = legal & -legal
-                hands[seat] ^= low
+                hands[seat] = hand ^ low
                 card = low.bit_length() - 1
                 trick.append(card)
-                append(card)
-            self._file(winning_position_ranked(trick, order))
+                if card:
+                    if not led:
+                        led = suit_of[card]
+                    if card <= 21:
+                        if 1000 + card > best:
+                            best, position = 1000 + card, k
+                    elif low & led and order[card] > best:
+                        best, position = order[card], k
+            cards += trick[begun:] if begun else trick
+            filed = file_simple(position)
+            if filed is None:
+                self._file(position)
+            else:
+                self.base += filed
         return cards
 
     def snapshot(self) -> tuple:
@@ -598,18 +707,6 @@ class Position:
         elif value >= beta:
             value = self.value(value - 1, _INF)
         return value
-
-    def _estimate(self) -> int:
-        """A first guess for the search: the taker's side keeps its own cards' points."""
-        total = 0
-        for seat, hand in enumerate(self.hands):
-            if self.side[seat] == 0:
-                mask = hand
-                while mask:
-                    low = mask & -mask
-                    total += self.units[low.bit_length() - 1]
-                    mask ^= low
-        return total
 
 
 def _position(state, max_nodes) -> Position:

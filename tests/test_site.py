@@ -5,6 +5,7 @@ import socket
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 from tarot_teach import site
 
@@ -76,3 +77,18 @@ def test_a_changed_engine_rebuilds_and_re_executes_every_page(tmp_path, monkeypa
     os.utime(engine, (later, later))
     site.build_book(root)
     assert "--all" in commands[-1] and not cache.exists()
+
+
+def test_a_live_page_skips_cells_that_only_show_something(monkeypatch):
+    """scripts/sphinx_offline_site.py: a cell that only calls display(), say() or print()
+    keeps its built output; the live page does not run it again (a chart took seconds)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "scripts"))
+    from sphinx_offline_site import _only_shows
+
+    assert _only_shows('display(HTML(totals_chart_html(sheet.running_totals, "x")))')
+    assert _only_shows("say(winner.solution_text())\nprint('done')")
+    assert not _only_shows("winner = TrickWinnerExercise(seed=1)\nwinner")
+    assert not _only_shows("from tarot_teach.widgets.prose import say\nsay('hi')")
+    assert not _only_shows("exercise.check()")  # a method call may change something
+    assert not _only_shows("%time say('x')")  # IPython syntax: run as before
+    assert not _only_shows("")

@@ -187,6 +187,8 @@ def test_a_whole_deal_by_keyboard_only(server, players):
             table.locator(".tt-new").focus()
             press(page, "Enter")
         table.locator("button").first.focus()  # the one scripted step: the focus into the table
+        live = table.locator(".tt-announcer")
+        assert live.get_attribute("aria-live") == "polite"  # live before anything is said
         seen = play_deal_by_keyboard(page, table, shots=f"table-{players}p-1280")
         text = table_text(table)
         assert "Score" in text or "void" in text

@@ -135,7 +135,7 @@ def test_cards_speak_their_name_and_the_engine_s_reason():
     table.hand.buttons[refused].value = True  # a click on a card that may not be played
     reason = table.hand.buttons[refused].description.split("not playable: ")[1]
     assert reason in table.feedback.value.replace("&#x27;", "'") or reason in table.feedback.value
-    assert 'role="status"' in table.live.value and "must" in table.live.value
+    assert "tt-announcer" in table.live._dom_classes and "must" in table.live.value
     assert table.state.to_record() == before and not table.hand.selected
 
 

@@ -68,8 +68,9 @@ self.addEventListener("message", function (event) {
   }
   event.waitUntil(Promise.all(data.urls.map(function (href) {
     var url = new URL(href);
-    if (url.origin !== SCOPE.origin || url.href.indexOf(SCOPE.href) !== 0 || !kept(url)) {
-      return null;
+    if (url.origin !== SCOPE.origin || url.href.indexOf(SCOPE.href) !== 0 || !kept(url) ||
+      /\/session\.json$/.test(url.pathname)) {
+      return null; // (session.json is asked for afresh by each page, with the page's key)
     }
     return cacheFirst(new Request(url.href), url).catch(function () {});
   })));

@@ -211,6 +211,7 @@ class TableWidget:
         self.header = widgets.HTML()
         self.felt = widgets.HTML()
         self.live = widgets.HTML()
+        self.live.add_class("tt-announcer")  # made a polite live region in the book (a11y.js)
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self._action_slots: list[widgets.Button] = []
         self._action_of: dict[int, Any] = {}
@@ -515,7 +516,7 @@ class TableWidget:
         shown = table_view(self.state, self.learner, self.names, self.rules)
         self.header.value = header_html(view, self.names, self.learner)
         self.felt.value = felt_html(shown, self.rules)
-        self.live.value = live_html(self._news, shown)
+        self.live.value = live_html(self._news, shown, region=False)
         self._render_actions(shown)
         discarding = view.phase is Phase.DISCARD and view.to_act == self.learner
         self.hand.single = not discarding
@@ -646,19 +647,26 @@ def felt_html(shown: dict, rules=None) -> str:
     return "".join(parts)
 
 
-def live_html(news: list, shown: dict) -> str:
-    """The ARIA live region: what happened since your last action, then whose turn it is."""
+def live_html(news: list, shown: dict, region: bool = True) -> str:
+    """The announcement: what happened since your last action, then whose turn it is.
+
+    ``region``: the markup carries ``role="status" aria-live="polite"`` itself; the table
+    passes False, its widget being the live region (see :func:`_live_text`)."""
     lines = [line.split(" — ")[0].rstrip(".") + "." for line in news[-8:]]
     if shown["my_turn"]:
         lines.append("Your turn.")
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
-    return _live_text(" ".join(lines))
+    return _live_text(" ".join(lines), region)
 
 
-def _live_text(text: str) -> str:
-    """The ARIA live region's markup around ``text``."""
-    return f'<div class="tt-announce" role="status" aria-live="polite">{escape_text(text)}</div>'
+def _live_text(text: str, region: bool = False) -> str:
+    """The announcement's markup around ``text``. At the table the widget around it (class
+    ``tt-announcer``) is the ARIA live region, made live before it ever changes
+    (scripts/assets/a11y.js), since ipywidgets replaces this markup at each update; with
+    ``region`` the markup is a live region itself (no live region nested in another)."""
+    live = ' role="status" aria-live="polite"' if region else ""
+    return f'<div class="tt-announce"{live}>{escape_text(text)}</div>'
 
 
 def log_html(log: list, recent: int = 5) -> str:
