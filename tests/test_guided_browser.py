@@ -47,7 +47,12 @@ def _open(browser, server, width: int):
     problems: list = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(base + PAGE + ".html")
-    page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'", timeout=90_000)
+    for _ in range(60):  # the page goes live (a dozen hands: slow on a loaded machine)
+        status = page.evaluate("document.documentElement.dataset.ttLive")
+        if status in ("ready", "disconnected"):
+            break
+        page.wait_for_timeout(2000)
+    assert status == "ready", f"the page did not go live: {status}"
     hand = page.locator(".tt-live .tt-guided").first
     hand.wait_for(timeout=60_000)
     hand.evaluate("h => h.setAttribute('data-tt-test', 'guided')")

@@ -260,7 +260,8 @@ def test_the_hand_is_drawn_as_at_the_card_table(progress):
     for name in widget.names:
         assert f'<span class="tt-name">{name}</span>' in widget.felt.value
     assert "tt-tcard" in widget.picker.box.children[0]._dom_classes
-    assert ".tt-guided .tt-c-" in widget.picker.faces.value  # the SVG faces, scoped to the hand
+    scope = next(c for c in widget.widget._dom_classes if c.startswith("tt-guided-"))
+    assert f".{scope} .tt-c-" in widget.picker.faces.value  # the SVG faces, for this hand only
     assert "tt-table" not in widget.widget._dom_classes  # the page's tables are counted apart
     # between questions nothing is to be clicked: every card at rest, named as in the hand
     assert all("tt-idle" in b._dom_classes and b.description.endswith("in your hand")

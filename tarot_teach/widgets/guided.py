@@ -31,6 +31,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 import ipywidgets as widgets
 
 from ..bidding import legal_bids
@@ -52,6 +54,7 @@ __all__ = ["GuidedHandWidget", "GuidedHandList", "commentary_html", "action_line
 SAVE_PREFIX = "guided:"
 """Games in the progress store: ``guided:<exercise id>`` → the learner's place in the hand."""
 
+_HAND_NUMBERS = itertools.count(1)
 _LISTS: "list[GuidedHandList]" = []  # lists of hands on the page, redrawn after a solve
 
 PROMPTS = {
@@ -194,6 +197,9 @@ class GuidedHandWidget:
              self.score, self.review.widget],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-guided")
+        # each hand's card faces apply to that hand only (a dozen hands share a page)
+        self._scope = f"tt-guided-{next(_HAND_NUMBERS)}"
+        self.widget.add_class(self._scope)
         self._busy = False
         self.note = self._resume()
         self._render()
@@ -359,8 +365,8 @@ class GuidedHandWidget:
             self.picker.single = not discarding
             entries = self._hand_entries(shown["hand"], question)
             self.picker.show(entries)
-            self.picker.faces.value = style_html(_guided_css(
-                hand_faces_css([e["card"] for e in entries], self.rules)))
+            self.picker.faces.value = style_html(hand_faces_css(
+                [e["card"] for e in entries], self.rules).replace(".tt-table", f".{self._scope}"))
             self.hand_head.value = self._hand_head_html(len(view.hand), question)
             self.comment.value = self._comments_html(lines[-1:])
             self.prompt.value = (f'<div style="color:#0072B2"><b>{PROMPTS[question.kind]}</b></div>'
