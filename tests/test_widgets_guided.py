@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.widgets.guided import GuidedHandList, GuidedHandWidget
+from tarot_teach.widgets.guided import GuidedHandLauncher, GuidedHandList, GuidedHandWidget
 from tarot_teach.widgets.progress import Progress
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
@@ -326,3 +326,29 @@ def test_the_takers_own_discard_stays_in_view(progress):
     laid = hand.actions[hand.question_step(question):hand.after_question(question)]
     said = "You lay " + ", ".join(c.display_name(widget.rules) for c in laid) + " aside."
     assert len(laid) == 6 and said in widget.live.value and said in widget.comment.value
+
+
+def test_a_closed_hand_is_built_only_when_opened(progress):
+    launcher = GuidedHandLauncher(HANDS / "poignee.json", progress=progress, exercise_id="l1")
+    assert launcher.hand is None and "questions" in launcher.summary.value
+    launcher.open_button.click()
+    hand = launcher.hand
+    assert hand is not None and launcher.widget.children == (hand.widget,)
+    hand.play_on()
+    launcher.open()  # opening again keeps the same hand and its place
+    assert launcher.hand is hand and hand.step > 0
+
+
+def test_a_hand_with_a_saved_place_opens_by_itself_where_the_learner_was(progress):
+    first = GuidedHandWidget(HANDS / "poignee.json", progress=progress, exercise_id="l2")
+    first.play_on()
+    again = GuidedHandLauncher(HANDS / "poignee.json", progress=progress, exercise_id="l2")
+    assert again.hand is not None and again.hand.step == first.step > 0
+    untouched = GuidedHandLauncher(HANDS / "slam.json", progress=progress, exercise_id="l3")
+    assert untouched.hand is None
+
+
+def test_a_solved_closed_hand_says_so(progress):
+    progress.record_answer("l4", True)
+    launcher = GuidedHandLauncher(HANDS / "slam.json", progress=progress, exercise_id="l4")
+    assert "✔ solved" in launcher.summary.value

@@ -50,6 +50,7 @@ class CardPicker:
         self.sort = sort
         self._on_change = on_change
         self.box = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.box.add_class("tt-cards")  # (arrow keys move between its cards: a11y.js)
         self.buttons: dict[Card, widgets.ToggleButton] = {}
         self.set_cards(cards)
 

@@ -49,7 +49,7 @@ from .table import (SEAT_NAMES, TableHand, describe_action, felt_html, header_ht
                     result_html)
 from .table_style import TABLE_CSS, hand_faces_css, style_html
 
-__all__ = ["GuidedHandWidget", "GuidedHandList", "commentary_html", "action_line", "SAVE_PREFIX"]
+__all__ = ["GuidedHandWidget", "GuidedHandLauncher", "GuidedHandList", "commentary_html", "action_line", "SAVE_PREFIX"]
 
 SAVE_PREFIX = "guided:"
 """Games in the progress store: ``guided:<exercise id>`` → the learner's place in the hand."""
@@ -460,6 +460,68 @@ class GuidedHandWidget:
             buttons.append(button)
         self.choices.children = tuple(buttons)
         self.choice_values = [value for value, _ in options]
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class GuidedHandLauncher:
+    """One hand of a page that holds many: its title, whether it is solved, and "Open this
+    hand", which builds the hand (:class:`GuidedHandWidget`) in place.
+
+    A dozen hands built at once made the page slow to come alive (thousands of widgets
+    before the first answer); now only the hands opened are built. A hand opens by itself
+    when ``opened`` is true or when the learner has a saved place in it.
+
+    >>> import tempfile, pathlib, tarot_teach
+    >>> hands = pathlib.Path(tarot_teach.__file__).resolve().parent.parent / "exercises" / "hands"
+    >>> store = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+    >>> hand = GuidedHandLauncher(hands / "take-made.json", progress=store,
+    ...                           exercise_id="ch20-take-made")
+    >>> hand.hand is None, hand.open_button.description
+    (True, 'Open this hand')
+    >>> hand.open_button.click(); hand.hand.step, hand.widget.children == (hand.hand.widget,)
+    (0, True)
+    """
+
+    def __init__(self, source, progress: "Progress | None" = None,
+                 exercise_id: "str | None" = None, opened: bool = False) -> None:
+        self.source = source if isinstance(source, GuidedHand) else load_guided_hand(source)
+        self.progress = progress if progress is not None else Progress.default()
+        self.exercise_id = exercise_id or f"guided:{self.source.title}"
+        self.hand: "GuidedHandWidget | None" = None
+        self.summary = widgets.HTML()
+        self.open_button = widgets.Button(description="Open this hand", button_style="primary",
+                                          tooltip=f"Open the hand: {self.source.title}",
+                                          layout=widgets.Layout(width="auto"))
+        self.open_button.add_class("tt-open-hand")
+        self.open_button.on_click(lambda _button: self.open())
+        self.widget = widgets.VBox([self.summary, self.open_button],
+                                   layout=widgets.Layout(border="1px solid #ccc",
+                                                         padding="0.5em", max_width="100%"))
+        self.widget.add_class("tt-guided-closed")
+        saved = self.progress.saved_game(SAVE_PREFIX + self.exercise_id)
+        if opened or (isinstance(saved, dict) and saved.get("step")):
+            self.open()
+        else:
+            self._show_summary()
+
+    def _show_summary(self) -> None:
+        questions = len(self.source.questions)
+        mark = ("✔ solved" if self.progress.is_solved(self.exercise_id)
+                else f"{questions} questions")
+        self.summary.value = (f"<b>{escape_text(self.source.title)}</b> "
+                              f"<span>({mark})</span>")
+
+    def open(self) -> None:
+        """Build the hand (once) and show it in place of the summary."""
+        if self.hand is None:
+            self.hand = GuidedHandWidget(self.source, progress=self.progress,
+                                         exercise_id=self.exercise_id)
+        self.widget.children = (self.hand.widget,)
+        self.widget.layout = widgets.Layout()
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
