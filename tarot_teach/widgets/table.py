@@ -25,7 +25,7 @@ from .. import coach
 from ..cards import Card
 from ..errors import IllegalAction, InvalidRecord
 from ..record import state_from_record
-from ..game import GameState, Misere, Poignee, Slam
+from ..game import GameState
 from ..ledger import Ledger
 from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
@@ -759,15 +759,7 @@ def describe_action(action) -> str:
 
 
 def _describe(action) -> str:
+    """Bids by their name alone (the log, a hint); anything else as its button says it."""
     if isinstance(action, Bid):
         return action.english
-    if isinstance(action, Slam):
-        return {Slam.ANNOUNCE: "Announce a slam", Slam.DECLINE: "No slam",
-                Slam.ANNOUNCE_PETIT: "Announce a petit chelem"}[action]
-    if isinstance(action, Misere):
-        return f"Declare a {action.kind} misère"
-    if isinstance(action, Poignee):
-        return f"Show a {action.level} poignée"
-    if isinstance(action, Card):
-        return action.short_name
-    return str(action)
+    return action_label(action)
