@@ -27,8 +27,8 @@ from .progress import Progress
 from .render import card_button_style, card_label, cards_html
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
-           "answer_box", "read_number", "parse_number", "read_text", "section_link",
-           "judge_card_set", "cards_line", "cards_html"]
+           "CardButtons", "answer_box", "read_number", "parse_number", "read_text",
+           "section_link", "judge_card_set", "cards_line", "cards_html"]
 
 
 def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: bool = True,
@@ -61,7 +61,24 @@ def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: 
     return box
 
 
-class CardPicker:
+class CardButtons:
+    """A row of cards as toggle buttons: ``buttons`` maps each card shown to its button
+    (an exercise's :class:`CardPicker`, the table's hand)."""
+
+    buttons: "dict[Card, widgets.ToggleButton]"
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards shown, in their order."""
+        return list(self.buttons)
+
+    @property
+    def selected(self) -> list[Card]:
+        """The cards chosen (their buttons pressed), in the order shown."""
+        return [card for card, button in self.buttons.items() if button.value]
+
+
+class CardPicker(CardButtons):
     """Cards shown as clickable buttons (class ``tt-card``); ``selected`` holds the chosen ones.
 
     ``single=True`` makes a click choose one card (and unchoose the others). A chosen
@@ -113,14 +130,6 @@ class CardPicker:
             if self._on_change:
                 self._on_change(self.selected)
         return handler
-
-    @property
-    def cards(self) -> list[Card]:
-        return list(self.buttons)
-
-    @property
-    def selected(self) -> list[Card]:
-        return [card for card, button in self.buttons.items() if button.value]
 
     def select(self, cards: Iterable["Card | str"]) -> None:
         """Choose exactly these cards (as a learner's clicks would)."""
