@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
+from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
-    ROOT, keep_on_this_machine, launch, running_tarot_teach, wait_idle)
+    ROOT, launch, running_tarot_teach, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -34,29 +35,6 @@ def server(tmp_path_factory):
         site.build_book(ROOT)
     with running_tarot_teach(tmp_path_factory.mktemp("guided")) as running:
         yield running
-
-
-def _open(browser, server, width: int):
-    base, _port, opened = server
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    outside: list = []
-    keep_on_this_machine(context, outside)
-    page = context.new_page()
-    page.goto(opened)
-    page.wait_for_url(base)
-    problems: list = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(base + PAGE + ".html")
-    for _ in range(60):  # the page goes live (a dozen hands: slow on a loaded machine)
-        status = page.evaluate("document.documentElement.dataset.ttLive")
-        if status in ("ready", "disconnected"):
-            break
-        page.wait_for_timeout(2000)
-    assert status == "ready", f"the page did not go live: {status}"
-    hand = page.locator(".tt-live .tt-guided").first
-    hand.wait_for(timeout=60_000)
-    hand.evaluate("h => h.setAttribute('data-tt-test', 'guided')")
-    return context, page, hand, problems, outside
 
 
 def _click(page, locator) -> None:
@@ -93,7 +71,8 @@ def test_a_guided_hand_looks_like_the_card_table(server, width):
     with sync_api.sync_playwright() as pw:
         browser = launch(pw)
         try:
-            context, page, hand, problems, outside = _open(browser, server, width)
+            context, page, hand, problems, outside = open_live(
+                browser, server, PAGE, ".tt-guided", width=width, mark="guided")
             _click(page, hand.locator(".tt-start"))  # from the deal's start, whatever was saved
             _click(page, hand.locator(".tt-play-on"))
             assert _visible(hand, ".tt-choice") >= 2  # the bid

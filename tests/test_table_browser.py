@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
+from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     ROOT, keep_on_this_machine, launch, running_tarot_teach, wait_idle)
 
@@ -51,22 +52,8 @@ def server(book_html, tmp_path_factory):
 
 
 def open_table(browser, server, page_name: str, nth: int, width: int = 1280):
-    base, _port, opened = server
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    outside: list = []
-    keep_on_this_machine(context, outside)
-    page = context.new_page()
-    page.goto(opened)
-    page.wait_for_url(base)
-    problems: list = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(base + page_name + ".html")
-    page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
-                           timeout=90_000)
-    table = page.locator(".tt-live .tt-table").nth(nth)
-    table.wait_for(timeout=60_000)
-    table.evaluate("t => t.setAttribute('data-tt-test', 'table')")
-    return context, page, table, problems, outside
+    """The ``nth`` live table of ``page_name`` (see tests/live_page.py)."""
+    return open_live(browser, server, page_name, ".tt-table", nth, width, mark="table")
 
 
 # ----- keyboard only -------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Every exercise of the book, treated alike: it builds, checks bad input kindly, never shows a
 traceback, escapes what the learner types, has a solution, and draws new questions."""
 
+import re
+
 import ipywidgets as widgets
 import pytest
 
@@ -53,6 +55,36 @@ def test_hostile_typing_gets_a_friendly_escaped_message(exercise_class):
         shown = exercise.feedback.value
         assert "<script>" not in shown, "typed text must be escaped"
         assert "Sorry, this answer could not be checked" not in shown, (text, shown)
+
+
+def box_name(box) -> str:
+    """The words a screen reader reads as a box's name: its description, which the page
+    shows in a ``<label for>`` of the box (tags dropped)."""
+    return re.sub(r"<[^>]*>", "", box.description).strip()
+
+
+@pytest.mark.parametrize("exercise_class", _with_text_boxes(), ids=lambda cls: cls.__name__)
+def test_every_box_is_named_by_words_not_only_its_placeholder(exercise_class):
+    exercise = exercise_class(seed=12)
+    for box in _text_boxes(exercise):
+        name = box_name(box)
+        assert re.search(r"[A-Za-z]{3}", name), (exercise_class.__name__, box.placeholder, name)
+        assert re.sub(r"\W", "", name).lower() != re.sub(r"\W", "", box.placeholder).lower()
+        width = box.style.description_width  # the words whole, not cut to ipywidgets' width
+        assert width == "initial" or float(width.removesuffix("em")) >= len(name) * 0.55
+
+
+def test_the_other_boxes_are_named_too():
+    """The bid advisor, the split explorer and the final test's boxes."""
+    from tarot_teach.widgets import BidAdvisor, SplitExplorer
+    from tarot_teach.widgets.final_test import FinalTestWidget
+
+    assert box_name(BidAdvisor().text_box) == "Your 18 cards:"
+    assert box_name(SplitExplorer().count) == "Cards the defence holds:"
+    test = FinalTestWidget(seed=3)
+    test._ask_numbers(["Points in your pile:"])
+    shown = [box for box in test.boxes if box.layout.display != "none"]
+    assert [box_name(box) for box in shown] == ["Points in your pile:"]
 
 
 @pytest.mark.parametrize("exercise_class", EXERCISES, ids=lambda cls: cls.__name__)

@@ -352,3 +352,22 @@ def test_a_solved_closed_hand_says_so(progress):
     progress.record_answer("l4", True)
     launcher = GuidedHandLauncher(HANDS / "slam.json", progress=progress, exercise_id="l4")
     assert "✔ solved" in launcher.summary.value
+
+
+def test_a_hand_titles_itself_one_level_under_the_section_it_stands_in(progress):
+    """Each hand of the book stands in a section of its page: its title is the next heading
+    level down (axe's heading-order: no level skipped for a screen reader's outline)."""
+    page = HANDS.parent.parent / "book" / "20-guided-hands.md"
+    level = None
+    placed = 0
+    for line in page.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"(#+) ", line)
+        if heading:
+            level = len(heading.group(1))
+        if line.startswith("GuidedHand(HANDS"):
+            placed += 1
+            source = re.search(r'"([^"]+\.json)"', line).group(1)
+            widget = GuidedHandWidget(HANDS / source, progress=progress)
+            levels = [int(n) for n in re.findall(r"<h([1-6])", widget.title.value)]
+            assert levels == [level + 1], (source, level, widget.title.value[:80])
+    assert placed >= 8

@@ -54,7 +54,7 @@ def test_five_player_split_with_partner_and_alone():
     assert exercise.check().ok
     alone = dict(deal, alone=True)
     exercise = SplitScoreExercise(players=5, question=alone)
-    assert exercise.rows["partner"] not in exercise.rows_box.children  # no partner box shown
+    assert exercise.boxes["partner"] not in exercise.rows_box.children  # no partner box shown
     fill(exercise, {"taker": 116, "defender": -58})
     assert not exercise.check().ok and "4 × 58 = 232" in exercise.feedback.value
     fill(exercise, {"taker": 232, "defender": -58})

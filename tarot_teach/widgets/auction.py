@@ -100,7 +100,7 @@ class MultiplierExercise(NumberExercise):
 
     title = "What is the contract worth?"
     section = section_link(CHAPTER, "the-four-contracts", "The four contracts")
-    fields = (NumberField("answer_box", "the multiplier", placeholder="multiplier, e.g. 3"),)
+    fields = (NumberField("answer_box", "the multiplier", "Multiplier:", "e.g. 3"),)
 
     def make_question(self, rng: random.Random) -> Bid:
         return rng.choice(FFT_BIDS)

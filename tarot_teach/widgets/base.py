@@ -27,11 +27,58 @@ from .progress import Progress
 from .render import card_button_style, card_label, cards_html
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
-           "read_number", "parse_number", "read_text", "section_link", "judge_card_set",
-           "cards_line", "cards_html"]
+           "CardButtons", "answer_box", "read_number", "parse_number", "read_text",
+           "section_link", "judge_card_set", "cards_line", "cards_html"]
 
 
-class CardPicker:
+def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: bool = True,
+               label_width: str = "initial", kind=widgets.Text, **options) -> widgets.Text:
+    """A box to type an answer in, named by ``name`` (HTML allowed, e.g. ``"<i>s</i> ="``).
+
+    The name is the widget's description: the page shows it in a ``<label for>`` of the
+    box (static or live), so a screen reader reads it as the box's name, not the
+    placeholder. ``shown=False`` keeps the label for screen readers only (a grid's cell,
+    whose column and row headers show the words). ``width`` is the box's own width
+    (``"7em"``, ``"8em"``, ``"10em"`` or ``"12em"``: a11y.css; any other width is the
+    whole widget's), the label takes what it needs, and on
+    a narrow screen the box goes under its label. ``label_width`` (e.g. ``"8em"``) lines up
+    the boxes of labels of different lengths:
+
+    >>> box = answer_box("Points:", "e.g. 12", "8em")
+    >>> box.description, box.style.description_width, box._dom_classes
+    ('Points:', 'initial', ('tt-number', 'tt-w8'))
+    """
+    box = kind(placeholder=placeholder, description=name, description_allow_html=True,
+               style={"description_width": label_width},
+               layout=widgets.Layout(width="auto", max_width="100%"), **options)
+    box.add_class("tt-number")
+    if width in ("7em", "8em", "10em"):
+        box.add_class("tt-w" + width[:-2])
+    elif width != "12em":
+        box.layout.width = width  # (a grid's cell: "auto")
+    if not shown:
+        box.add_class("tt-label-hidden")
+    return box
+
+
+class CardButtons:
+    """A row of cards as toggle buttons: ``buttons`` maps each card shown to its button
+    (an exercise's :class:`CardPicker`, the table's hand)."""
+
+    buttons: "dict[Card, widgets.ToggleButton]"
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards shown, in their order."""
+        return list(self.buttons)
+
+    @property
+    def selected(self) -> list[Card]:
+        """The cards chosen (their buttons pressed), in the order shown."""
+        return [card for card, button in self.buttons.items() if button.value]
+
+
+class CardPicker(CardButtons):
     """Cards shown as clickable buttons (class ``tt-card``); ``selected`` holds the chosen ones.
 
     ``single=True`` makes a click choose one card (and unchoose the others). A chosen
@@ -83,14 +130,6 @@ class CardPicker:
             if self._on_change:
                 self._on_change(self.selected)
         return handler
-
-    @property
-    def cards(self) -> list[Card]:
-        return list(self.buttons)
-
-    @property
-    def selected(self) -> list[Card]:
-        return [card for card, button in self.buttons.items() if button.value]
 
     def select(self, cards: Iterable["Card | str"]) -> None:
         """Choose exactly these cards (as a learner's clicks would)."""
@@ -229,7 +268,9 @@ class NumberField:
 
     ``what`` names the number in messages ("Please type the target in the box first");
     ``where`` (optional) says which box, before the message; ``halves`` lets a half
-    point through; an ``optional`` box left empty reads as None.
+    point through; an ``optional`` box left empty reads as None. ``label`` (HTML) is the
+    box's name, shown beside it and read by screen readers (see :func:`answer_box`);
+    ``shown=False`` keeps it for screen readers only; ``label_width`` lines boxes up.
     """
 
     key: str
@@ -240,6 +281,8 @@ class NumberField:
     optional: bool = False
     width: str = "12em"
     where: str = ""
+    shown: bool = True
+    label_width: str = "initial"
 
 
 class NumberExercise(Exercise):
@@ -268,7 +311,7 @@ class NumberExercise(Exercise):
         return []
 
     def box_layout(self, rows: list) -> list:
-        """The number boxes (each in its labelled row) as shown; override to arrange them.
+        """The number boxes (each with its label) as shown; override to arrange them.
 
         By default the rows stand in :attr:`rows_box`, from which a skipped row is removed
         (not merely hidden: the page then holds no box that cannot be filled)."""
@@ -282,18 +325,12 @@ class NumberExercise(Exercise):
     def build_inputs(self) -> list:
         self.number_specs = {spec.key: spec for spec in self.number_fields()}
         self.rows_box = None
-        self.boxes: dict[str, widgets.Text] = {}
-        self.rows: dict[str, Any] = {}
-        for key, spec in self.number_specs.items():
-            box = widgets.Text(placeholder=spec.placeholder,
-                               layout=widgets.Layout(width=spec.width, max_width="100%"))
-            box.add_class("tt-number")
-            self.boxes[key] = box
-            self.rows[key] = (widgets.HBox([widgets.HTML(f"{spec.label}&nbsp;"), box],
-                                           layout=widgets.Layout(flex_flow="row wrap",
-                                                                 align_items="center"))
-                              if spec.label else box)
-        return [*self.question_inputs(), *self.box_layout(list(self.rows.values())),
+        self.boxes: dict[str, widgets.Text] = {
+            key: answer_box(spec.label or spec.what[:1].upper() + spec.what[1:] + ":",
+                            spec.placeholder, spec.width, shown=spec.shown,
+                            label_width=spec.label_width)
+            for key, spec in self.number_specs.items()}
+        return [*self.question_inputs(), *self.box_layout(list(self.boxes.values())),
                 *self.after_inputs()]
 
     def reset_inputs(self, question: Any) -> None:
@@ -301,12 +338,12 @@ class NumberExercise(Exercise):
         for box in self.boxes.values():
             box.value = ""
         if self.rows_box is not None:
-            shown = tuple(row for key, row in self.rows.items() if key not in skipped)
+            shown = tuple(box for key, box in self.boxes.items() if key not in skipped)
             if self.rows_box.children != shown:
                 self.rows_box.children = shown
         else:  # a layout of the subclass's own: hide what is skipped
-            for key, row in self.rows.items():
-                row.layout.display = "none" if key in skipped else ""
+            for key, box in self.boxes.items():
+                box.layout.display = "none" if key in skipped else ""
 
     def read_numbers(self) -> dict:
         """Every box asked for, read as a number (``None`` for an empty optional box)."""

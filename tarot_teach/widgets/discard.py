@@ -124,7 +124,7 @@ class DogPointsExercise(NumberExercise):
     title = "Whose are the dog's points?"
     section = section_link(CHAPTER, "guard-without-and-guard-against",
                            "Guard without and Guard against")
-    fields = (NumberField("answer_box", "a number of points", placeholder="points, e.g. 7.5",
+    fields = (NumberField("answer_box", "a number of points", "Points:", "e.g. 7.5",
                           halves=True),)
 
     def question_inputs(self) -> list:

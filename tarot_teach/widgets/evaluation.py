@@ -63,7 +63,7 @@ class _HandExercise(NumberExercise):
     strong: "bool | None" = None
 
     def number_fields(self) -> tuple:
-        return (NumberField("answer_box", self.what, "Points:", "points"),)
+        return (NumberField("answer_box", self.what, "Points:", "e.g. 7"),)
 
     def question_inputs(self) -> list:
         self.hand_view = widgets.HTML()
@@ -119,7 +119,7 @@ class BidAdvisorExercise(NumberExercise):
 
     title = "Evaluate this hand and bid"
     section = section_link(PAGE, "from-points-to-a-bid", "From points to a bid")
-    fields = (NumberField("total_box", "your total", "Total:", "optional", optional=True),)
+    fields = (NumberField("total_box", "your total", "Your total:", "optional", optional=True),)
 
     def question_inputs(self) -> list:
         self.hand_view = widgets.HTML()
@@ -163,6 +163,7 @@ class BidAdvisor:
         self.rng = random.Random(f"bid-advisor:{seed}")
         self.text_box = widgets.Textarea(
             value=text, placeholder="e.g. T21 T18 T9 T5 T1 EX KH QH 10H 7H KS 3S 5D 2D QC CC 9C 4C",
+            description="Your 18 cards:", style={"description_width": "initial"},
             layout=widgets.Layout(width="100%", height="4.5em"))
         self.evaluate_button = widgets.Button(description="Evaluate", button_style="primary")
         self.evaluate_button.add_class("tt-check")

@@ -77,7 +77,7 @@ class ExchangePointsExercise(NumberExercise):
     title = "The Excuse and the points"
     section = section_link(CHAPTER, "the-excuse-stays-with-its-side",
                            "The Excuse stays with its side")
-    fields = (NumberField("answer_box", "the taker's points", placeholder="points, e.g. 43.5",
+    fields = (NumberField("answer_box", "the taker's points", "The taker's points:", "e.g. 43.5",
                           halves=True),)
 
     def question_inputs(self) -> list:

@@ -25,7 +25,7 @@ from ..teach.auction import DOG_FATES, bid_name
 from ..teach.feedback import AnswerError, Feedback
 from ..teach.final_test import (CARDS_TO_PLAY, PLAYERS, STEP_TITLES, STEPS, BadRecord,
                                 FinalTest)
-from .base import CardPicker
+from .base import CardPicker, answer_box
 from .progress import Progress
 from .render import cards_html, escape_text
 
@@ -51,12 +51,7 @@ class FinalTestWidget:
         self.choice = widgets.RadioButtons(options=[], value=None, layout=_wrap())
         self.choice.add_class("tt-radio")
         self.picker = CardPicker()
-        self.boxes = [widgets.Text(layout=widgets.Layout(width="7em")) for _ in range(PLAYERS)]
-        self.labels = [widgets.HTML() for _ in range(PLAYERS)]
-        self.box_rows = [widgets.HBox([label, box], layout=widgets.Layout(align_items="center"))
-                         for label, box in zip(self.labels, self.boxes)]
-        for box in self.boxes:
-            box.add_class("tt-number")
+        self.boxes = [answer_box("", width="7em") for _ in range(PLAYERS)]
         self.check_button = widgets.Button(description="Check", button_style="primary",
                                            tooltip="Check my answer")
         self.check_button.add_class("tt-check")
@@ -68,7 +63,7 @@ class FinalTestWidget:
         self.new_button.on_click(lambda _button: self.new_test())
         self.widget = widgets.VBox(
             [self.title, self.prompt, self.choice, self.picker.box,
-             widgets.VBox(self.box_rows), widgets.HBox(
+             widgets.VBox(self.boxes), widgets.HBox(
                  [self.check_button, self.new_button], layout=widgets.Layout(flex_flow="row wrap")),
              self.feedback],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", margin="0.5em 0",
@@ -153,8 +148,8 @@ class FinalTestWidget:
         self.title.value = f"<b>{escape_text(heading)}</b>{note}"
         self.choice.layout.display = "none"
         self.picker.box.layout.display = "none"
-        for row in self.box_rows:
-            row.layout.display = "none"
+        for box in self.boxes:
+            box.layout.display = "none"
         self.check_button.layout.display = "none" if done else ""
         self.prompt.value = self._finished_html() if done else getattr(self, f"_show_{step}")()
 
@@ -169,13 +164,11 @@ class FinalTestWidget:
         self.picker.box.layout.display = ""
 
     def _ask_numbers(self, labels) -> None:
-        for row, label, box, text in zip(self.box_rows, self.labels, self.boxes,
-                                         list(labels) + [None] * PLAYERS):
+        for box, text in zip(self.boxes, list(labels) + [None] * PLAYERS):
             box.value = ""
             if text is not None:
-                label.value = (f'<span style="display:inline-block;min-width:4.5em">'
-                               f"{escape_text(text)}&nbsp;</span>")
-                row.layout.display = ""
+                box.description = escape_text(text)  # (its label: the box's name)
+                box.layout.display = ""
 
     def _seat(self) -> str:
         test = self.test

@@ -49,10 +49,21 @@ from .table import (SEAT_NAMES, TableHand, describe_action, felt_html, header_ht
                     result_html)
 from .table_style import TABLE_CSS, hand_faces_css, style_html
 
-__all__ = ["GuidedHandWidget", "GuidedHandLauncher", "GuidedHandList", "commentary_html", "action_line", "SAVE_PREFIX"]
+__all__ = ["GuidedHandWidget", "GuidedHandLauncher", "GuidedHandList", "commentary_html",
+           "action_line", "SAVE_PREFIX", "save_key"]
 
 SAVE_PREFIX = "guided:"
 """Games in the progress store: ``guided:<exercise id>`` → the learner's place in the hand."""
+
+
+def save_key(exercise_id: str) -> str:
+    """Where the learner's place in a guided hand is kept in the progress store.
+
+    >>> save_key("ch20-take-made")
+    'guided:ch20-take-made'
+    """
+    return SAVE_PREFIX + exercise_id
+
 
 _HAND_NUMBERS = itertools.count(1)
 _LISTS: "list[GuidedHandList]" = []  # lists of hands on the page, redrawn after a solve
@@ -208,7 +219,7 @@ class GuidedHandWidget:
 
     @property
     def save_key(self) -> str:
-        return SAVE_PREFIX + self.exercise_id
+        return save_key(self.exercise_id)
 
     @property
     def solved(self) -> bool:
@@ -342,7 +353,7 @@ class GuidedHandWidget:
         mark = ('<span class="tt-solved" style="color:#1a7f37">✔ solved</span> '
                 if self.solved else "")
         done = len(self.right & set(self._questions))
-        return (f"<h4 style='margin:0.2em 0'>{escape_text(self.hand.title)} {mark}</h4>"
+        return (f"<h3 style='margin:0.2em 0'>{escape_text(self.hand.title)} {mark}</h3>"
                 f"<div>{commentary_html(self.hand.summary)}</div>"
                 f"<div style='color:#555'>{len(self._questions)} questions, {done} answered "
                 f"right so far.</div>"
@@ -502,7 +513,7 @@ class GuidedHandLauncher:
                                    layout=widgets.Layout(border="1px solid #ccc",
                                                          padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-guided-closed")
-        saved = self.progress.saved_game(SAVE_PREFIX + self.exercise_id)
+        saved = self.progress.saved_game(save_key(self.exercise_id))
         if opened or (isinstance(saved, dict) and saved.get("step")):
             self.open()
         else:

@@ -29,8 +29,8 @@ from ..odds import (DOG_SIZES, HAND_SIZES, at_least_longest, dog_at_least, likel
                     unseen_cards)
 from ..rules import RuleSet
 from .charts import figure_png, png_img, pyplot
-from .base import (AnswerError, Exercise, Feedback, cards_line, parse_number, read_number,
-                   section_link)
+from .base import (AnswerError, Exercise, Feedback, answer_box, cards_line, parse_number,
+                   read_number, section_link)
 from .render import cards_html, escape_text
 
 __all__ = ["PAGE", "TOLERANCE", "DogQuestion", "read_percent", "check_dog_chance",
@@ -159,8 +159,7 @@ class DogChanceExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.hand_view = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="e.g. 12", description="Chance %:",
-                                       layout=widgets.Layout(width="12em"))
+        self.answer_box = answer_box("Chance in %:", "e.g. 12")
         return [self.hand_view, self.answer_box]
 
     def make_question(self, rng: random.Random) -> DogQuestion:
@@ -252,8 +251,7 @@ class DefenceTrumpsExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.hand_view = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder="trumps", description="Trumps:",
-                                       layout=widgets.Layout(width="12em"))
+        self.answer_box = answer_box("Trumps the defence holds:", "e.g. 9")
         return [self.hand_view, self.answer_box]
 
     def make_question(self, rng: random.Random) -> tuple[Card, ...]:

@@ -31,7 +31,8 @@ from ..teach.points import (CARDS_NOTATION, CARD_POINTS, THE_BOUTS, SUITS_AND_RA
                             random_card, random_pile, random_hand_with_bouts, random_pair,
                             random_target_pile, random_contract_question)
 from ..tricks import trick_winner
-from .base import AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField
+from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
+                   answer_box)
 from .render import card_html, cards_html
 
 __all__ = ["half_text", "short_line", "check_card_name", "NameThatCardExercise",
@@ -48,8 +49,7 @@ class NameThatCardExercise(Exercise):
 
     def build_inputs(self) -> list:
         self.card_view = widgets.HTML()
-        self.answer = widgets.Text(placeholder="e.g. KH, 10S, T7, EX",
-                                   layout=widgets.Layout(width="12em", max_width="100%"))
+        self.answer = answer_box("The card is written:", "e.g. KH, 10S, T7, EX")
         return [self.card_view, self.answer]
 
     def make_question(self, rng: random.Random) -> Card:
@@ -75,7 +75,7 @@ class CountPointsExercise(NumberExercise):
 
     title = "Count the points"
     section = CARD_POINTS
-    fields = (NumberField("answer", "the number of points", placeholder="points, e.g. 12.5",
+    fields = (NumberField("answer", "the number of points", "Points:", "e.g. 12.5",
                           halves=True),)
 
     def __init__(self, min_cards: int = 4, max_cards: int = 9, **kwargs) -> None:
@@ -162,7 +162,7 @@ class TargetExercise(NumberExercise):
 
     title = "What is the target?"
     section = THE_TARGET
-    fields = (NumberField("answer", "the target", placeholder="e.g. 51", width="10em"),)
+    fields = (NumberField("answer", "the target", "Target:", "e.g. 51", width="10em"),)
 
     def question_inputs(self) -> list:
         self.pile_view = widgets.HTML()
@@ -190,7 +190,7 @@ class ContractExercise(NumberExercise):
     title = "Made or failed?"
     section = MADE_OR_FAILED
     half_points = False
-    fields = (NumberField("margin", "by how many points", placeholder="by how many points?"),)
+    fields = (NumberField("margin", "by how many points", "By how many points:", "e.g. 6"),)
 
     def question_inputs(self) -> list:
         self.facts_view = widgets.HTML()

@@ -56,8 +56,10 @@ class ScoreDealExercise(DealSummaryExercise):
 
     title = "Score this deal"
     section = section_link("09-scoring", "the-formula", "The formula")
-    fields = (NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 94", width="8em"),
-              NumberField("taker_box", "the taker's total", "taker:", "e.g. 282", width="8em"))
+    fields = (NumberField("hand_box", "the hand score s", "Hand score <i>s</i> =", "e.g. 94",
+                          width="8em"),
+              NumberField("taker_box", "the taker's total", "Taker's total:", "e.g. 282",
+                          width="8em"))
 
     def make_question(self, rng: random.Random) -> dict:
         return random_summary(rng)
@@ -94,8 +96,10 @@ class ScoreSheetExercise(NumberExercise):
     deals = 5
 
     def number_fields(self) -> tuple:
-        return tuple(NumberField(f"{row},{seat}", "a total", placeholder=SEAT_NAMES[seat],
-                                 width="4.6em", where=f"Deal {row + 1}, player {SEAT_NAMES[seat]}")
+        return tuple(NumberField(f"{row},{seat}", "a total",
+                                 f"{SEAT_NAMES[seat]}'s total after deal {row + 1}",
+                                 SEAT_NAMES[seat], width="auto", shown=False,
+                                 where=f"Deal {row + 1}, player {SEAT_NAMES[seat]}")
                      for row in range(self.deals) for seat in range(4))
 
     def question_inputs(self) -> list:
@@ -107,7 +111,6 @@ class ScoreSheetExercise(NumberExercise):
                            for row in range(self.deals)]
         for box in self.boxes.values():
             box.layout.margin = "1px"
-            box.layout.width = "auto"
         # One grid for the headers and the boxes: each name stands over its own column
         # whatever margins the widgets' styles add (an HBox per line drifted).
         def cell(html: str) -> widgets.HTML:
@@ -117,7 +120,8 @@ class ScoreSheetExercise(NumberExercise):
         lines = [widget for n, row in enumerate(self.boxes_grid)
                  for widget in [cell(f"{n + 1}"), *row]]
         grid = widgets.GridBox(head + lines, layout=widgets.Layout(
-            grid_template_columns="2.8em repeat(4, 4.8em)", grid_gap="0", max_width="100%"))
+            grid_template_columns="2.8em repeat(4, minmax(3.2em, 4.8em))", grid_gap="0",
+            max_width="100%"))
         grid.add_class("tt-score-sheet")
         return [grid]
 

@@ -91,9 +91,9 @@ class SlamValueExercise(DealSummaryExercise):
 
     title = "What is the slam worth?"
     section = SLAM_SECTION
-    fields = (NumberField("bonus_box", "the slam's bonus", "the slam counts:", "e.g. 400",
+    fields = (NumberField("bonus_box", "the slam's bonus", "The slam counts:", "e.g. 400",
                           width="8em", where="The slam box"),
-              NumberField("hand_box", "the hand score s", "<i>s</i> =", "e.g. 292",
+              NumberField("hand_box", "the hand score s", "Hand score <i>s</i> =", "e.g. 292",
                           width="8em", where="The hand score box"))
 
     def make_question(self, rng: random.Random) -> dict:

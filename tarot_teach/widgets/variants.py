@@ -60,7 +60,7 @@ class VariantScoreExercise(NumberExercise):
 
     title = "Score it under another table"
     section = section_link(PAGE, "other-scoring-tables", "Other scoring tables")
-    fields = (NumberField("box", "the hand score s", "<i>s</i> =", "e.g. 100"),)
+    fields = (NumberField("box", "the hand score s", "Hand score <i>s</i> =", "e.g. 100"),)
 
     def question_inputs(self) -> list:
         self.facts = widgets.HTML()
@@ -88,7 +88,7 @@ class CosmicPointsExercise(NumberExercise):
 
     title = "Count the tricky points"
     section = section_link(PAGE, "cosmic-tribe", "Cosmic Tribe")
-    fields = (NumberField("box", "the tricky points", "points:", "e.g. 7"),)
+    fields = (NumberField("box", "the tricky points", "Tricky points:", "e.g. 7"),)
 
     def question_inputs(self) -> list:
         self.cards_view = widgets.HTML()
@@ -186,7 +186,7 @@ class GoulashExercise(NumberExercise):
 
     title = "Settle a goulash"
     section = section_link(PAGE, "goulash", "Goulash")
-    fields = (NumberField("box", "the score", "score:", "e.g. -12"),)
+    fields = (NumberField("box", "the score", "Score:", "e.g. -12"),)
 
     def question_inputs(self) -> list:
         self.facts = widgets.HTML()

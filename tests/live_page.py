@@ -1,0 +1,54 @@
+"""Open a book page live on a running `tarot-teach` (tests/test_live_local.py's
+``running_tarot_teach``), as the browser tests of the table and the guided hands do::
+
+    live = open_live(browser, server, "book/20-guided-hands", ".tt-guided", width=390)
+    live.widget.locator(".tt-check").click()
+    assert not live.problems and not live.outside
+
+The page may only ask this machine (anything else is aborted and listed in ``outside``);
+its JavaScript errors are listed in ``problems``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from test_live_local import keep_on_this_machine
+
+
+class LivePage(NamedTuple):
+    """A live page: its browser context and page, the widget under test (marked
+    ``data-tt-test``), the page's JavaScript errors and the requests to other hosts
+    (``context, page, widget, problems, outside = open_live(...)``)."""
+
+    context: Any
+    page: Any
+    widget: Any
+    problems: list
+    outside: list
+
+
+def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
+              width: int = 1280, mark: str = "widget", timeout: float = 120_000) -> LivePage:
+    """Open ``page_name`` (e.g. ``"book/10-three-players"``) with the key address of
+    ``server`` (base URL, port, key address), wait until the page is live and return the
+    ``nth`` live ``selector`` (e.g. ``".tt-table"``), marked ``data-tt-test=mark``."""
+    base, _port, opened = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    outside: list = []
+    keep_on_this_machine(context, outside)
+    page = context.new_page()
+    page.goto(opened)  # the key address: the server remembers this browser, then redirects
+    page.wait_for_url(base)
+    problems: list = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(base + page_name + ".html")
+    page.wait_for_function(
+        "['ready', 'disconnected'].includes(document.documentElement.dataset.ttLive)",
+        timeout=timeout)  # (a page of a dozen hands is slow to come alive on a loaded machine)
+    status = page.evaluate("document.documentElement.dataset.ttLive")
+    assert status == "ready", f"{page_name} did not go live: {status}"
+    widget = page.locator(f".tt-live {selector}").nth(nth)
+    widget.wait_for(timeout=60_000)
+    widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")
+    return LivePage(context, page, widget, problems, outside)
