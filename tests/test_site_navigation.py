@@ -32,25 +32,25 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 class Counter:
     """Paths requested from a static server, and the bytes of the bodies it sent
-    (``hits``: how many times each path was requested)."""
+    (``hits``: how many times it sent each path's body; not counted: "not modified")."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.by_path: dict[str, int] = {}
         self.hits: dict[str, int] = {}
 
-    def add(self, path: str, n: int, request: bool = False) -> None:
+    def add(self, path: str, n: int, body: bool = False) -> None:
         with self.lock:
             self.by_path[path] = self.by_path.get(path, 0) + n
-            if request:
+            if body:
                 self.hits[path] = self.hits.get(path, 0) + 1
 
     def take(self) -> dict[str, int]:
-        """Bytes sent per path since the last take (and forget the requests counted)."""
+        """Bytes sent per path since the last take (the bodies counted are forgotten too)."""
         return self.take_all()[0]
 
     def take_all(self) -> "tuple[dict[str, int], dict[str, int]]":
-        """(bytes sent per path, requests per path) since the last take."""
+        """(bytes sent per path, bodies sent per path) since the last take."""
         with self.lock:
             taken, self.by_path = self.by_path, {}
             hits, self.hits = self.hits, {}
@@ -66,7 +66,7 @@ def counting_server(directory: Path, counter: Counter):
 
     class Counting(base):
         def send_head(self):
-            counter.add(self.path.split("?")[0], 0, request=True)
+            counter.add(self.path.split("?")[0], 0)
             return super().send_head()
 
         def copyfile(self, source, outputfile):
@@ -74,7 +74,7 @@ def counting_server(directory: Path, counter: Counter):
             while chunk := source.read(64 * 1024):
                 outputfile.write(chunk)
                 sent += len(chunk)
-            counter.add(self.path.split("?")[0], sent)
+            counter.add(self.path.split("?")[0], sent, body=True)
 
     server.RequestHandlerClass = functools.partial(Counting, directory=str(directory))
     return server
@@ -222,13 +222,16 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
 
 
 def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_site):  # noqa: F811
-    """MathJax only on pages with formulas; it and the theme's icon script are loaded once
-    the service worker is there, compressed, even on a first visit, and still do their work."""
+    """MathJax only on pages with formulas; it and the search tools are loaded once the
+    service worker is there, compressed, even on a first visit, and still do their work.
+    The theme's icons are drawn by its web font: no page loads its icon script."""
     welcome = (built_book / "book/01-welcome.html").read_text(encoding="utf-8")
     assert "mathjax" not in welcome.split("</head>")[0].lower()  # no formula on that page
     scoring = (built_book / "book/09-scoring.html").read_text(encoding="utf-8")
     assert 'data-tt-lazy="../_static/vendor/mathjax/tex-mml-chtml.js' in scoring
-    assert 'data-tt-lazy="../_static/scripts/fontawesome.js' in scoring
+    assert 'data-tt-lazy="../searchindex.js"' in scoring
+    assert not [p.name for p in built_book.rglob("*.html")
+                if "fontawesome.js" in p.read_text(encoding="utf-8")]
     base, counter = counted_site
     with sync_api.sync_playwright() as pw:
         browser = launch(pw)
@@ -239,13 +242,19 @@ def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_s
             counter.take()
             page.goto(base + "book/09-scoring.html")
             page.wait_for_selector("mjx-container", timeout=60_000)  # formulas typeset
-            page.wait_for_selector("svg.svg-inline--fa", state="attached",
-                                   timeout=60_000)  # icons drawn
+            page.wait_for_function("() => window.Search && Search._index", timeout=60_000)
+            page.wait_for_function("document.fonts.check('1em \"Font Awesome 6 Free\"')"
+                                   " && document.fonts.status === 'loaded'", timeout=60_000)
+            icon = page.evaluate("""() => {
+                const i = document.querySelector('.fa-solid.fa-bars');
+                const css = getComputedStyle(i, '::before');
+                return [css.fontFamily, css.content, i.getBoundingClientRect().width];
+            }""")
+            assert "Font Awesome" in icon[0] and icon[1] not in ("none", '""') and icon[2] > 0
             fetched = counter.take()
-            assert "/_static/vendor/mathjax/tex-mml-chtml.js.gz" in fetched, sorted(fetched)
-            assert "/_static/scripts/fontawesome.js.gz" in fetched, sorted(fetched)
-            assert "/_static/vendor/mathjax/tex-mml-chtml.js" not in fetched
-            assert "/_static/scripts/fontawesome.js" not in fetched
+            for path in ["/_static/vendor/mathjax/tex-mml-chtml.js", "/searchindex.js"]:
+                assert path + ".gz" in fetched and path not in fetched, sorted(fetched)
+            assert not [p for p in fetched if "fontawesome.js" in p]
         finally:
             browser.close()
     assert not watch.problems, "\n".join(watch.problems)
