@@ -753,23 +753,25 @@ HANDS["five-players-alone"] = dict(
         "each defender pays 33, and you, alone, receive four times 33.")
 
 HANDS["misere"] = dict(
-    state=lambda: seeded(4, "guided:m41", 1, misere=True), player=DeclareMisere(0), learner=2,
+    state=lambda: seeded(4, "guided:m1773", 0, misere=True), player=DeclareMisere(1), learner=1,
     title="A variant: the misère",
-    summary="With the misère variant, a hand without a single face card or bout is worth "
-            "something: Ada declares one, and every other player pays her 10, you included.",
-    bids="You speak first: 48 points on the scale, with {T21}, {T1} and six trumps in all. "
-         "A Take; Dmitri, Ada and Bruno pass.",
-    discard="The dog gives you {KS}, {CD} and {QD}, points, with {8S}, {7H} and {JC}. You lay "
-            "aside {QC}, {JC}, {3C}, {8C}, {QH} and {CH}: void in clubs, and three court cards "
-            "safe in your pile.",
+    summary="With the misère variant, a hand without a single trump (nor the Excuse) is worth "
+            "something, and yours is one: declared before your first card, it earns you 10 "
+            "from every other player, whatever becomes of the contract.",
+    bids="You speak first. Not one trump and no Excuse, but {KS} and six court cards: 33 "
+         "points on the scale, not enough to take, so you pass. Chloé takes; Dmitri and Ada "
+         "pass.",
+    discard="The dog, face up, gives Chloé three trumps, {T2}, {T10} and {T17}, with {9H}, "
+            "{JC} and {CC}. She lays six cards aside, face down: you will not see them before "
+            "the end.",
     tricks={
-        1: "Before her first card Ada declares a misère: she shows a hand with no face card "
-           "and no bout. The misère is scored apart from the contract: each other player pays "
-           "her 10. Then the play goes on as usual.",
+        1: "Before your first card you declare the misère: a hand with no trump and no "
+           "Excuse, a trump misère. It is scored apart from the contract: Chloé, Dmitri and "
+           "Ada each pay you 10. Then you lead {KS}, and Chloé trumps it with {T2}.",
     },
-    end="Your Take is made by 4 with two bouts (target 41): each defender pays 29. Ada's "
-        "misère is scored apart: you, Bruno and Dmitri each pay her 10, so your deal is worth "
-        "87 less 10, and Ada ends one point up.")
+    end="Chloé has 42 points with one bout (target 51): failed by 9. (25 + 9) × 1 = 34: each "
+        "defender gains 34, you too. Your misère is scored apart: Chloé, Dmitri and Ada each "
+        "pay you 10, so you end the deal 64 points up.")
 
 
 def main(argv=None) -> int:

@@ -46,7 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from .cards import DECK, Card, Suit, parse_card, sort_cards
-from .declarations import poignee_options
+from .declarations import _MISERE_WORDS as MISERE_WORDS  # the rule's words, written once
+from .declarations import misere_kinds, misere_problem, poignee_options
 from .tricks import winning_position
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
@@ -722,6 +723,8 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
         answer = str(answer)
         if answer not in declaration_options(state, question):
             return Judgement(False, False, f"{answer!r} is not one of the choices.")
+        if expect[0].startswith("misere"):
+            return _judge_misere(state, answer)
         if answer in ("none", "no_chelem"):
             return Judgement(False, True, _declaration_why(state, question, declined=True))
         refusal = _refusal(state, [answer])
@@ -745,6 +748,33 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
                                              values))
 
 
+def _judge_misere(state: GameState, answer: str) -> Judgement:
+    """A misère declared (or not) judged by the variant's rule: the kinds the hand may
+    declare (:func:`~tarot_teach.declarations.misere_kinds`), the cards that spoil the
+    others (:func:`~tarot_teach.declarations.misere_problem`)."""
+    if answer == "none":
+        return Judgement(False, True, "Not declared: " + _misere_why(state))
+    kind = answer.split(":", 1)[1]
+    problem = misere_problem(state.hands[state.to_act], kind, "your hand")
+    if problem:
+        return Judgement(False, False, f"Not allowed: {problem}")
+    return Judgement(True, True, "Right: " + _misere_why(state, kind))
+
+
+def _misere_why(state: GameState, kind: "str | None" = None) -> str:
+    """What the rule lets the hand to act declare, and what the misère earns."""
+    from .scoring import misere_payments
+    from .tables import MISERE_PAYMENT
+
+    seat = state.to_act
+    kind = kind or misere_kinds(state.hands[seat])[0]
+    gain = misere_payments(state.players, [seat])[seat]
+    name = "trump" if kind == "trumps" else kind  # (as RULES.md names them)
+    return (f"your hand holds {MISERE_WORDS[kind]}, so the rules let you declare a {name} "
+            f"misère: each other player pays you {MISERE_PAYMENT}, {gain} in all, whatever "
+            f"becomes of the contract.")
+
+
 def _declaration_why(state: GameState, question: Question, declined: bool) -> str:
     """Why the record's declaration is the one to make, from the engine's rules."""
     expect = question.expect[0]
@@ -752,9 +782,8 @@ def _declaration_why(state: GameState, question: Question, declined: bool) -> st
         return ("Your hand takes every trick: announced, a slam made is worth twice as much as "
                 "one made by surprise, and you lead the first trick.")
     if expect.startswith("misere"):
-        kind = expect.split(":")[1]
-        what = "no trump and no Excuse" if kind == "trumps" else "no face card and no bout"
-        return f"You hold {what}: declare the misère, and every other player pays you 10."
+        why = _misere_why(state, expect.split(":")[1])
+        return why[:1].upper() + why[1:]
     options = poignee_options(state.hands[state.to_act], state.rules)
     best = options[-1]
     trumps = sum(1 for c in state.hand(state.to_act) if c.is_trump)

@@ -485,3 +485,34 @@ def test_a_wrong_running_count_is_reported(tmp_path, pattern):
         note["text"] = note["text"].replace(figure, str(int(float(figure)) + 3), 1)
     problems = _broken(tmp_path, change, name)
     assert any("trumps are still" in p or "points in its tricks" in p for p in problems), problems
+
+
+def test_the_learner_decides_the_misere_and_the_rule_judges_it():
+    """The misère hand is the learner's: asked before the first card, "none" and the misère
+    its hand may not declare are wrong with the variant rule's reason (the cards that spoil
+    it, the 10 each other player pays); the misère the rule allows is right."""
+    from tarot_teach.declarations import misere_kinds, misere_problem
+    from tarot_teach.guided import judge_answer
+    from tarot_teach.scoring import misere_payments
+
+    hand = load_guided_hand(HANDS / "misere.json")
+    asked = [q for q in hand.questions if q.kind == "declare"]
+    assert [q.expect[0][:7] for q in asked] == ["misere:"]
+    state = hand.state_at(hand.question_step(asked[0]))
+    assert state.to_act == hand.learner
+    mine = state.hands[hand.learner]
+    allowed = misere_kinds(mine)
+    assert allowed
+    gain = misere_payments(state.players, [hand.learner])[hand.learner]
+    for kind in allowed:
+        verdict = judge_answer(hand, asked[0], f"misere:{kind}")
+        assert verdict.right and f"{gain}" in verdict.text, verdict
+    for kind in {"trumps", "honours"} - set(allowed):
+        verdict = judge_answer(hand, asked[0], f"misere:{kind}")
+        assert not verdict.right and not verdict.legal
+        assert misere_problem(mine, kind, "your hand") in verdict.text  # the rule's own reason
+    declined = judge_answer(hand, asked[0], "none")
+    assert not declined.right and declined.legal
+    assert "10" in declined.text and f"{gain}" in declined.text
+    final = replay(hand.record)
+    assert final["misere_scores"][hand.learner] == gain  # the record pays it as the text says

@@ -27,12 +27,12 @@ from .progress import Progress
 from .render import card_button_style, card_label, cards_html
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
-           "answer_box", "read_number", "parse_number", "read_text", "section_link",
-           "judge_card_set", "cards_line", "cards_html"]
+           "CardButtons", "answer_box", "read_number", "parse_number", "read_text",
+           "section_link", "judge_card_set", "cards_line", "cards_html"]
 
 
 def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: bool = True,
-               kind=widgets.Text, **options) -> widgets.Text:
+               label_width: str = "initial", kind=widgets.Text, **options) -> widgets.Text:
     """A box to type an answer in, named by ``name`` (HTML allowed, e.g. ``"<i>s</i> ="``).
 
     The name is the widget's description: the page shows it in a ``<label for>`` of the
@@ -41,14 +41,15 @@ def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: 
     whose column and row headers show the words). ``width`` is the box's own width
     (``"7em"``, ``"8em"``, ``"10em"`` or ``"12em"``: a11y.css; any other width is the
     whole widget's), the label takes what it needs, and on
-    a narrow screen the box goes under its label:
+    a narrow screen the box goes under its label. ``label_width`` (e.g. ``"8em"``) lines up
+    the boxes of labels of different lengths:
 
     >>> box = answer_box("Points:", "e.g. 12", "8em")
     >>> box.description, box.style.description_width, box._dom_classes
     ('Points:', 'initial', ('tt-number', 'tt-w8'))
     """
     box = kind(placeholder=placeholder, description=name, description_allow_html=True,
-               style={"description_width": "initial"},
+               style={"description_width": label_width},
                layout=widgets.Layout(width="auto", max_width="100%"), **options)
     box.add_class("tt-number")
     if width in ("7em", "8em", "10em"):
@@ -60,7 +61,24 @@ def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: 
     return box
 
 
-class CardPicker:
+class CardButtons:
+    """A row of cards as toggle buttons: ``buttons`` maps each card shown to its button
+    (an exercise's :class:`CardPicker`, the table's hand)."""
+
+    buttons: "dict[Card, widgets.ToggleButton]"
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards shown, in their order."""
+        return list(self.buttons)
+
+    @property
+    def selected(self) -> list[Card]:
+        """The cards chosen (their buttons pressed), in the order shown."""
+        return [card for card, button in self.buttons.items() if button.value]
+
+
+class CardPicker(CardButtons):
     """Cards shown as clickable buttons (class ``tt-card``); ``selected`` holds the chosen ones.
 
     ``single=True`` makes a click choose one card (and unchoose the others). A chosen
@@ -112,14 +130,6 @@ class CardPicker:
             if self._on_change:
                 self._on_change(self.selected)
         return handler
-
-    @property
-    def cards(self) -> list[Card]:
-        return list(self.buttons)
-
-    @property
-    def selected(self) -> list[Card]:
-        return [card for card, button in self.buttons.items() if button.value]
 
     def select(self, cards: Iterable["Card | str"]) -> None:
         """Choose exactly these cards (as a learner's clicks would)."""
@@ -260,7 +270,7 @@ class NumberField:
     ``where`` (optional) says which box, before the message; ``halves`` lets a half
     point through; an ``optional`` box left empty reads as None. ``label`` (HTML) is the
     box's name, shown beside it and read by screen readers (see :func:`answer_box`);
-    ``shown=False`` keeps it for screen readers only.
+    ``shown=False`` keeps it for screen readers only; ``label_width`` lines boxes up.
     """
 
     key: str
@@ -272,6 +282,7 @@ class NumberField:
     width: str = "12em"
     where: str = ""
     shown: bool = True
+    label_width: str = "initial"
 
 
 class NumberExercise(Exercise):
@@ -316,7 +327,8 @@ class NumberExercise(Exercise):
         self.rows_box = None
         self.boxes: dict[str, widgets.Text] = {
             key: answer_box(spec.label or spec.what[:1].upper() + spec.what[1:] + ":",
-                            spec.placeholder, spec.width, shown=spec.shown)
+                            spec.placeholder, spec.width, shown=spec.shown,
+                            label_width=spec.label_width)
             for key, spec in self.number_specs.items()}
         return [*self.question_inputs(), *self.box_layout(list(self.boxes.values())),
                 *self.after_inputs()]

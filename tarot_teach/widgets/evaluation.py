@@ -63,7 +63,7 @@ class _HandExercise(NumberExercise):
     strong: "bool | None" = None
 
     def number_fields(self) -> tuple:
-        return (NumberField("answer_box", self.what, "Points:", "points"),)
+        return (NumberField("answer_box", self.what, "Points:", "e.g. 7"),)
 
     def question_inputs(self) -> list:
         self.hand_view = widgets.HTML()

@@ -120,7 +120,8 @@ class ScoreSheetExercise(NumberExercise):
         lines = [widget for n, row in enumerate(self.boxes_grid)
                  for widget in [cell(f"{n + 1}"), *row]]
         grid = widgets.GridBox(head + lines, layout=widgets.Layout(
-            grid_template_columns="2.8em repeat(4, 4.8em)", grid_gap="0", max_width="100%"))
+            grid_template_columns="2.8em repeat(4, minmax(3.2em, 4.8em))", grid_gap="0",
+            max_width="100%"))
         grid.add_class("tt-score-sheet")
         return [grid]
 

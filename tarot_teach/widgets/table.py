@@ -29,7 +29,7 @@ from ..game import GameState
 from ..ledger import Ledger
 from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
-from .base import Feedback
+from .base import CardButtons, Feedback
 from .progress import Progress
 from .charts import running_totals_chart
 from .render import PLAYER_NAMES, card_html, cards_html, escape_text
@@ -83,7 +83,7 @@ def score_sheet_chart(ledger: Ledger, names=SEAT_NAMES) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-class TableHand:
+class TableHand(CardButtons):
     """The learner's hand: one toggle button per card (class ``tt-tcard``), drawn as the
     chapters' SVG cards, playable ones raised and the others dimmed with the engine's reason
     (on hover and on keyboard focus). ``buttons`` maps each card shown to its button.
@@ -160,14 +160,6 @@ class TableHand:
                                                           self.rules, chosen=change["new"])
             self._on_change(self.selected)
         return handler
-
-    @property
-    def cards(self) -> list[Card]:
-        return list(self.buttons)
-
-    @property
-    def selected(self) -> list[Card]:
-        return [card for card, button in self.buttons.items() if button.value]
 
     def clear(self) -> None:
         self._quiet = True

@@ -58,7 +58,7 @@ class SplitScoreExercise(NumberExercise):
         roles = (("taker", "the taker's score", "The taker:"),
                  ("partner", "the partner's score", "The partner:"),
                  ("defender", "each defender's score", "Each defender:"))
-        return tuple(NumberField(key, what, text, "e.g. -52", width="8em")
+        return tuple(NumberField(key, what, text, "e.g. -52", width="8em", label_width="8em")
                      for key, what, text in roles if key != "partner" or self.players == 5)
 
     def question_inputs(self) -> list:
