@@ -48,25 +48,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from tarot_teach import site  # noqa: E402
 from test_live_local import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, exercise_pages, running_tarot_teach)
-from test_site_navigation import Counter, counting_server  # noqa: E402
-
-# Other hosts cannot be reached (Chromium resolves no name but 127.0.0.1's own); requests
-# to them are counted from the browser's events. Not with context.route(): Playwright turns
-# the HTTP cache off for a context whose requests it routes, which a learner's browser
-# never does (the service worker then fetched again what the page had already loaded).
-OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-
-
-def watch_other_hosts(context, outside: list) -> None:
-    """List in ``outside`` every request of ``context`` (pages, workers, the service
-    worker) for another host than 127.0.0.1; the browser cannot reach any (OFFLINE_ARGS)."""
-    def seen(request) -> None:
-        if not request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:",
-                                       "blob:")):
-            outside.append(request.url)
-
-    context.on("request", seen)
-
+from test_site_navigation import (  # noqa: E402
+    OFFLINE_ARGS, Counter, counting_server, watch_other_hosts)
 
 GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "local": 1.0}
 
