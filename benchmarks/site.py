@@ -38,8 +38,26 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from tarot_teach import site  # noqa: E402
 from test_live_local import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, exercise_pages, keep_on_this_machine, running_tarot_teach)
+    CHROMIUM, CHROMIUM_ARGS, exercise_pages, running_tarot_teach)
 from test_site_navigation import Counter, counting_server  # noqa: E402
+
+# Other hosts cannot be reached (Chromium resolves no name but 127.0.0.1's own); requests
+# to them are counted from the browser's events. Not with context.route(): Playwright turns
+# the HTTP cache off for a context whose requests it routes, which a learner's browser
+# never does (the service worker then fetched again what the page had already loaded).
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+
+
+def watch_other_hosts(context, outside: list) -> None:
+    """List in ``outside`` every request of ``context`` (pages, workers, the service
+    worker) for another host than 127.0.0.1; the browser cannot reach any (OFFLINE_ARGS)."""
+    def seen(request) -> None:
+        if not request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:",
+                                       "blob:")):
+            outside.append(request.url)
+
+    context.on("request", seen)
+
 
 GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "local": 1.0}
 
@@ -111,7 +129,7 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
         for name in pages:
             outside: list[str] = []
             context = browser.new_context()  # a fresh profile: nothing cached
-            keep_on_this_machine(context, outside)
+            watch_other_hosts(context, outside)
             row = {"page": name}
             try:
                 page = context.new_page()
@@ -120,9 +138,11 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
                 row["open"] /= 1000
                 row["times"] = page.evaluate(TIMES_JS)
                 page.wait_for_load_state("networkidle")
-                first = counter.take()
+                first, hits = counter.take_all()
                 row["first"] = mb(sum(first.values()))
-                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])[:12]
+                row["biggest"] = sorted(first.items(), key=lambda kv: -kv[1])
+                row["twice"] = sorted(p for p, n in hits.items() if n > 1)
+                row["hits"] = hits
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
                 page.close()
@@ -153,7 +173,7 @@ def local_mode(pages: list[str], browser) -> list[dict]:
         base, _, opened = server
         context = browser.new_context()
         outside: list[str] = []
-        keep_on_this_machine(context, outside)
+        watch_other_hosts(context, outside)
         context.new_page().goto(opened)  # the address tarot-teach opens (its key)
         for name in pages:
             row = {"page": name}
@@ -225,7 +245,8 @@ def main(argv: "list[str] | None" = None) -> int:
     print(f"{len(pages)} pages; {os.cpu_count()} CPUs, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (other programs share them)")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                     args=CHROMIUM_ARGS + OFFLINE_ARGS)
         try:
             if not args.no_static:
                 print("\nstatic site (plain static server, Pyodide in the browser)\n"
@@ -238,11 +259,14 @@ def main(argv: "list[str] | None" = None) -> int:
                     for r in ok:
                         print(f"  {r['page']}: " + ", ".join(f"{k} {v:.1f}" for k, v in
                                                             r["times"].items()))
-                if args.files and ok:
-                    print("  biggest downloads, first visit of " + ok[0]["page"] + ": " + ", ".join(
-                        f"{p} {mb(n):.2f} MB" for p, n in ok[0]["biggest"]))
-                    print("  second visit: " + ", ".join(
-                        f"{p} {mb(n):.3f} MB" for p, n in ok[0]["second_files"]))
+                if args.files:
+                    for r in ok:
+                        print(f"\n  {r['page']}: first visit, by file (MB; xN: requested N times)")
+                        for p, n in r["biggest"]:
+                            times = r["hits"].get(p, 1)
+                            print(f"    {mb(n):7.3f}  {p}" + (f"  x{times}" if times > 1 else ""))
+                        print("  second visit: " + ", ".join(
+                            f"{p} {mb(n):.3f}" for p, n in r["second_files"]))
             if not args.no_local:
                 print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
                       f"  {'page':26s}  open   next")

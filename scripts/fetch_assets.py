@@ -299,7 +299,10 @@ SHIMMED = ("widgetsnbextension", "ipykernel")
 # kernel puts a stand-in pexpect module in sys.modules). jedi (5 MB, code completion,
 # which the exercises never ask for) is replaced by an empty "jedi" package: the kernel
 # installs jedi unless a package of that name is preloaded, and IPython works without it.
-NOT_IN_BROWSER = ("jupyterlab-widgets", "pexpect", "ptyprocess", "jedi", "parso")
+# prompt_toolkit and wcwidth (1 MB) serve IPython's terminal only: IPython imports its terminal
+# at start for ``IPython.embed`` alone, which _without_terminal() makes a lazy import.
+NOT_IN_BROWSER = ("jupyterlab-widgets", "pexpect", "ptyprocess", "jedi", "parso",
+                  "prompt-toolkit", "wcwidth")
 # Vendored files also published gzipped (<file>.gz); tt-sw.js fetches those and unpacks them.
 GZIPPED = ("lite/pyodide/pyodide.asm.wasm", "lite/pyodide/pyodide.asm.mjs",
            "lite/comlink.worker.js", "widgets/html-manager/embed-amd.js",
@@ -381,6 +384,33 @@ def _precompile(lite: Path) -> None:
         return
     log("jupyterlite: precompiling the modules a page imports (Pyodide in Node.js) ...")
     subprocess.run([node, str(ROOT / "scripts" / "pyodide_compile.mjs"), str(lite)], check=True)
+
+
+EAGER_EMBED = "from .terminal.embed import embed\n"
+LAZY_EMBED = (
+    "def embed(*args, **kwargs):  # (tarot_teach: IPython's terminal is not in the browser)\n"
+    "    from .terminal.embed import embed as _embed\n"
+    "    return _embed(*args, **kwargs)\n"
+)
+
+
+def _without_terminal(wheel: Path, folder: Path) -> Path:
+    """A copy of IPython's wheel in ``folder`` whose ``import IPython`` leaves out IPython's
+    terminal (``IPython.embed`` imports it when called): prompt_toolkit is not needed."""
+    import zipfile
+
+    out = folder / wheel.name
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "IPython/__init__.py":
+                text = data.decode("utf-8")
+                if EAGER_EMBED not in text:
+                    raise FetchError(f"{wheel.name}: IPython/__init__.py no longer imports "
+                                     "embed as expected; update _without_terminal()")
+                data = text.replace(EAGER_EMBED, LAZY_EMBED).encode("utf-8")
+            zout.writestr(info, data)
+    return out
 
 
 def _kernel_extension() -> Path:
@@ -467,6 +497,7 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
         for whl in sorted(cache.glob("*.whl")):
             if _canonical(whl.name.split("-")[0]) not in SHIMMED + NOT_IN_BROWSER:
                 wheels[_canonical(whl.name.split("-")[0])] = whl
+        wheels["ipython"] = _without_terminal(wheels["ipython"], Path(tmp))
         wheels["jedi"] = _stub_wheel(Path(tmp), "jedi", "not used in the browser (no completion)")
         for whl in sorted((ext / "static" / "pypi").glob("*.whl")):
             name = _canonical(whl.name.split("-")[0])

@@ -9,8 +9,14 @@
 // (the same Python 3.14 as in the browser) starts with those files, imports what a page
 // imports (the kernel, ipywidgets, tarot_teach), and every module it imported is replaced in
 // its zip by its bytecode (a sourceless .pyc, unchecked hash: no source to compare with).
-// Modules it did not import stay as source, and still work. Pygments' lexers other than
-// the ones imported (Python) are left out: nothing in the browser highlights other code.
+// Modules it did not import stay as source, and still work. Left out, unless imported: Pygments'
+// lexers other than Python's (nothing in the browser highlights other code), IPython's
+// terminal, test and Sphinx helpers, tests folders, and the standard library's modules no
+// exercise can use in a browser tab (multiprocessing, mail and FTP clients, the REPL,
+// legacy text encodings...), see DROPPED below.
+//
+// The bytecode carries no column positions (-X no_debug_ranges: a traceback then shows no
+// ^^^ markers under the failing expression): 20 % fewer bytes to download.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,6 +31,7 @@ const lock = JSON.parse(fs.readFileSync(path.join(lite, "pyodide", "pyodide-lock
 const py = await loadPyodide({
   indexURL: path.join(lite, "pyodide") + "/",
   packages: Object.keys(lock.packages),
+  args: ["-X", "no_debug_ranges"],
   stdout: (line) => console.log(line),
   stderr: (line) => console.error(line),
 });
@@ -45,6 +52,9 @@ for _info in pkgutil.walk_packages(tarot_teach.__path__, "tarot_teach."):
     except Exception as error:  # e.g. a module that needs matplotlib: stays source
         print(f"pyodide_compile: {_info.name} not imported ({type(error).__name__})")
 imported = {m.__file__ for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
+if "prompt_toolkit" in sys.modules:
+    raise SystemExit("pyodide_compile: IPython imported prompt_toolkit, which the site does not "
+                     "ship (see _without_terminal in scripts/fetch_assets.py)")
 
 def rewrite(path, prefix, keep):
     """Imported .py members of the zip at path become sourceless .pyc; keep(name) False drops."""
@@ -69,10 +79,29 @@ def rewrite(path, prefix, keep):
     os.replace(temporary, path)
     return compiled, dropped
 
+# Members left out of the zips when no module imported them (folders end with "/").
+DROPPED = (
+    "pygments/lexers/", "IPython/terminal/", "IPython/testing/", "IPython/sphinxext/",
+    # the standard library: what a browser tab cannot or need not do
+    "multiprocessing/", "_pyrepl/", "xmlrpc/", "wsgiref/", "imaplib.py", "mailbox.py",
+    "smtplib.py", "ftplib.py", "poplib.py", "pickletools.py", "trace.py", "modulefinder.py",
+    "wave.py", "compileall.py", "tabnanny.py", "pyclbr.py", "zipapp.py", "doctest.py",
+    "antigravity.py", "this.py", "__hello__.py", "__phello__/", "encodings/",
+)
+# Text encodings kept even when not imported at start (Unicode, Latin-1, and the codecs
+# Python itself may ask for).
+ENCODINGS = {
+    "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32",
+    "utf_32_le", "utf_32_be", "idna", "punycode", "unicode_escape", "raw_unicode_escape",
+    "charmap", "cp1252", "base64_codec", "hex_codec", "undefined", "aliases",
+}
+
 def keep(name, full):
-    if name.startswith("pygments/lexers/") and name.endswith(".py"):
-        return full in imported
-    return True
+    if full in imported:
+        return True
+    if name.startswith("encodings/"):
+        return name.removeprefix("encodings/").removesuffix(".py") in ENCODINGS
+    return not (name.startswith(DROPPED) or "/tests/" in name)
 
 total = [0, 0]
 site = "/lib/python3.%d/site-packages/" % sys.version_info.minor

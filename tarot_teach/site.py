@@ -137,43 +137,96 @@ def _local_host(host: str) -> bool:
         return False
 
 
-class _KernelPool:
-    """Kernels started ahead of time (warm), handed out one per page."""
+POOL_SIZE = 2  # warm kernels kept ready (each costs memory: see benchmarks, about 90 MB)
+WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
 
-    def __init__(self, kernel_manager, size: int = 1) -> None:
+
+class _KernelPool:
+    """Kernels started ahead of time and warmed up (:data:`WARM_UP` has run), handed out
+    one per tab. At most ``size`` kernels belong to no tab (ready or starting): each one
+    taken is replaced at once, in the background. A page that comes when none is ready gets
+    the next one that finishes starting (pages are served in the order they came). The
+    kernel manager never culls a spare (``km.spares``, see LiveMappingKernelManager)."""
+
+    def __init__(self, kernel_manager, size: int = POOL_SIZE) -> None:
+        import collections
+
         self.km = kernel_manager
         self.size = size
         self.ready: list[str] = []
         self.starting = 0
+        self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
+        self.spares = getattr(kernel_manager, "spares", set())
 
     async def _start_one(self) -> str:
         kernel_id = await self.km.start_kernel(
             kernel_name="python3", path="",
             extra_arguments=[f"--IPKernelApp.exec_lines={line}" for line in WARM_UP])
+        self.spares.add(kernel_id)
+        try:
+            await self._warmed(kernel_id)
+        except BaseException:
+            self.spares.discard(kernel_id)
+            raise
         return kernel_id
 
-    async def _refill(self) -> None:
-        while len(self.ready) + self.starting < self.size:
-            self.starting += 1
-            try:
-                self.ready.append(await self._start_one())
-            finally:
-                self.starting -= 1
+    async def _warmed(self, kernel_id: str) -> None:
+        """Until the kernel answers: it runs its warm-up lines before answering anything
+        (jupyter_server calls a kernel started as soon as its process runs)."""
+        client = self.km.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=WARM_TIMEOUT)
+        finally:
+            client.stop_channels()
 
     def refill_soon(self) -> None:
+        """Start (in the background) the kernels missing from the pool."""
         import asyncio
 
-        asyncio.ensure_future(self._refill())
+        while len(self.ready) + self.starting < self.size + len(self.waiting):
+            self.starting += 1  # counted before the task runs: never too many
+            asyncio.ensure_future(self._start_and_keep())
+
+    async def _start_and_keep(self) -> None:
+        try:
+            kernel_id = await self._start_one()
+        except Exception as error:  # noqa: BLE001 - the page waiting is told
+            self.starting -= 1
+            self.km.log.warning("a kernel did not start: %s", error)
+            if self.waiting:
+                future = self.waiting.popleft()
+                if not future.done():
+                    future.set_exception(error)
+            return
+        self.starting -= 1
+        while self.waiting:
+            future = self.waiting.popleft()
+            if not future.done():  # (a page that went away no longer waits)
+                self.spares.discard(kernel_id)
+                future.set_result(kernel_id)
+                return
+        self.ready.append(kernel_id)
 
     async def take(self) -> str:
+        """A warm kernel for a new tab (it is no longer a spare)."""
+        import asyncio
+
         while self.ready:
             kernel_id = self.ready.pop(0)
-            if kernel_id in self.km:  # not culled meanwhile
+            if kernel_id in self.km:  # not gone meanwhile
+                self.spares.discard(kernel_id)
                 self.refill_soon()
                 return kernel_id
-        kernel_id = await self._start_one()
+            self.spares.discard(kernel_id)
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append(future)
         self.refill_soon()
-        return kernel_id
+        try:
+            return await future
+        finally:
+            if future in self.waiting:
+                self.waiting.remove(future)
 
 
 KEY_HEADER = "X-Tarot-Teach-Key"
@@ -383,6 +436,7 @@ def _live_kernel_classes() -> dict:
         def __init__(self, **kwargs) -> None:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
+            self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
 
         async def start_kernel(self, **kwargs) -> str:
             start = asyncio.ensure_future(super().start_kernel(**kwargs))
@@ -403,6 +457,8 @@ def _live_kernel_classes() -> dict:
             return super().kernel_model(kernel_id)
 
         async def cull_kernel_if_idle(self, kernel_id):
+            if kernel_id in self.spares:
+                return None
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 mark_starting(kernel)
@@ -443,7 +499,7 @@ OPENER_PAGE = """<!DOCTYPE html>
 
 
 def make_live_server(directory: Path, port: int = 8000, token: "str | None" = None,
-                     kernel_cwd: "Path | None" = None, pool_size: int = 1,
+                     kernel_cwd: "Path | None" = None, pool_size: int = POOL_SIZE,
                      key: "BrowserKey | None" = None):
     """A ``jupyter_server`` ServerApp on 127.0.0.1:``port`` serving ``directory`` at ``/``
     and kernels (token required, never a cookie) under ``/jupyter/``. The token is handed

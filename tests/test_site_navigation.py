@@ -31,20 +31,30 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 
 class Counter:
-    """Paths requested from a static server, and the bytes of the bodies it sent."""
+    """Paths requested from a static server, and the bytes of the bodies it sent
+    (``hits``: how many times each path was requested)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.by_path: dict[str, int] = {}
+        self.hits: dict[str, int] = {}
 
-    def add(self, path: str, n: int) -> None:
+    def add(self, path: str, n: int, request: bool = False) -> None:
         with self.lock:
             self.by_path[path] = self.by_path.get(path, 0) + n
+            if request:
+                self.hits[path] = self.hits.get(path, 0) + 1
 
     def take(self) -> dict[str, int]:
+        """Bytes sent per path since the last take (and forget the requests counted)."""
+        return self.take_all()[0]
+
+    def take_all(self) -> "tuple[dict[str, int], dict[str, int]]":
+        """(bytes sent per path, requests per path) since the last take."""
         with self.lock:
             taken, self.by_path = self.by_path, {}
-        return taken
+            hits, self.hits = self.hits, {}
+        return taken, hits
 
 
 def counting_server(directory: Path, counter: Counter):
@@ -56,7 +66,7 @@ def counting_server(directory: Path, counter: Counter):
 
     class Counting(base):
         def send_head(self):
-            counter.add(self.path.split("?")[0], 0)
+            counter.add(self.path.split("?")[0], 0, request=True)
             return super().send_head()
 
         def copyfile(self, source, outputfile):

@@ -171,32 +171,50 @@
       if (!target) {
         return;
       }
-      if (type === "comm_msg") {
-        if (target.msgHandler) {
-          target.msgHandler(msg);
-        }
-      } else {
+      if (type === "comm_close") {
         delete this.comms[content.comm_id];
-        if (target.closeHandler) {
-          target.closeHandler(msg);
-        }
       }
+      target.receive(msg);
     }
   };
 
-  // The comm interface @jupyter-widgets/base expects (IClassicComm).
+  // The comm interface @jupyter-widgets/base expects (IClassicComm). A widget's model is
+  // made a moment after its comm_open (its class is loaded first): the comm's messages
+  // that come meanwhile (its first updates) are kept until the model listens, not lost.
   function Comm(kernel, id, target) {
     this.kernel = kernel;
     this.comm_id = id;
     this.target_name = target;
     this.msgHandler = null;
     this.closeHandler = null;
+    this.held = [];
   }
+  Comm.prototype.receive = function (msg) {
+    var handler = msg.header.msg_type === "comm_msg" ? this.msgHandler : this.closeHandler;
+    if (handler && !this.held.length) {
+      handler(msg);
+    } else {
+      this.held.push(msg);
+    }
+  };
+  Comm.prototype.release = function () {
+    while (this.held.length) {
+      var next = this.held[0];
+      var handler = next.header.msg_type === "comm_msg" ? this.msgHandler : this.closeHandler;
+      if (!handler) {
+        return;
+      }
+      this.held.shift();
+      handler(next);
+    }
+  };
   Comm.prototype.on_msg = function (callback) {
     this.msgHandler = callback;
+    this.release();
   };
   Comm.prototype.on_close = function (callback) {
     this.closeHandler = callback;
+    this.release();
   };
   Comm.prototype.open = function () {
     return "";
@@ -722,12 +740,47 @@
     }
   }
 
-  function runCells(kernel, manager, page, cells) {
+  function showsWidgets(cell) {
+    return !!document.querySelector(
+      ".tt-cell-" + cell.index + ' script[type="' + WIDGET_VIEW + '"]');
+  }
+
+  // Sends the page's cells to the kernel, once per page, as soon as it is connected (the
+  // widget manager may still be loading: Python works meanwhile). The kernel keeps the
+  // cells and runs only those the widgets need (tarot_teach/live_cells.py): the other
+  // outputs are on the page as built. One request per cell, so that each view comes back
+  // with its cell. Resolves with [{index, views: [model ids]}].
+  function runPage(kernel, page) {
+    if (!page.run) {
+      page.run = sendCells(kernel, page, pageCells());
+    }
+    return page.run;
+  }
+
+  function sendCells(kernel, page, cells) {
+    var shown = [];
+    cells.forEach(function (cell, k) {
+      if (showsWidgets(cell)) {
+        shown.push(k);
+      }
+    });
+    // (A JSON string is also a Python string literal.)
+    var setup = "from tarot_teach.live_cells import PageRun as _tt_PageRun\n" +
+      "_tt_run = _tt_PageRun(" + JSON.stringify(cells.map(function (cell) {
+        return cell.source;
+      })) + ", " + JSON.stringify(shown) + ")\ndel _tt_PageRun\n";
+    var prepared = kernel.request(message("execute_request", executeContent(setup)),
+      function (reply) {
+        if (reply.header.msg_type === "error" && state.page === page) {
+          fail("preparing the page", reply.content.ename + ": " + reply.content.evalue);
+        }
+      });
+    mark("cellsSent");
     var results = [];
-    var runs = cells.map(function (cell) {
+    var runs = cells.map(function (cell, k) {
       var views = [];
       results.push({ index: cell.index, views: views });
-      var msg = message("execute_request", executeContent(cell.source));
+      var msg = message("execute_request", executeContent("_tt_run.run(" + k + ")\n"));
       return kernel.request(msg, function (reply) {
         var type = reply.header.msg_type;
         if ((type === "display_data" || type === "execute_result") &&
@@ -738,12 +791,19 @@
         }
       });
     });
-    return Promise.all(runs.concat([staticViewsDrawn()])).then(function () {
+    return Promise.all(runs.concat([prepared])).then(function () {
+      mark("ran");
+      return results;
+    });
+  }
+
+  // Once the cells ran and the static views are drawn: live views in their place.
+  function swapPage(manager, page) {
+    return Promise.all([page.run, staticViewsDrawn()]).then(function (done) {
       if (state.page !== page) {
         return null; // the learner moved on meanwhile
       }
-      mark("ran");
-      return Promise.all(results.filter(function (r) {
+      return Promise.all(done[0].filter(function (r) {
         return r.views.length;
       }).map(function (r) {
         return swapViews(manager, page, r.index, r.views);
@@ -1037,9 +1097,9 @@
 
   // Runs the page on screen in the kernel: cells, live views, then the kept answers.
   function activate(kernel, manager, page) {
-    var cells = pageCells();
     setStatus("running");
-    return runCells(kernel, manager, page, cells).then(function () {
+    runPage(kernel, page);
+    return swapPage(manager, page).then(function () {
       if (state.page !== page) {
         return null;
       }
@@ -1126,16 +1186,27 @@
     });
     var modules = Promise.resolve(window.ttEmbed).then(function () { // see embed-loader.js
       return new Promise(function (resolve, reject) {
-        window.requirejs(["@jupyter-widgets/html-manager"], resolve, reject);
+        window.requirejs(["@jupyter-widgets/html-manager"], function (loaded) {
+          mark("modules");
+          resolve(loaded);
+        }, reject);
       });
     });
     var live = null; // {kernel, manager} once the kernel answers
     watchEarlyAnswers();
-    domReady().then(function () {
+    var shown = domReady().then(function () {
       if (!state.page) {
         showWaiting(newPage());
       }
     });
+    // The page's cells go to the kernel as soon as it is there, while the widget manager
+    // loads (its comm messages wait in kernel.early).
+    Promise.all([connected, shown]).then(function () {
+      if (info && (info.mode === "jupyter" || info.mode === "lite") && state.page &&
+        !state.page.live) {
+        runPage(kernel, state.page);
+      }
+    }, function () {}); // (a failure is reported below)
     kernel.onComm = function (commId) {
       if (state.page) {
         state.page.models.push(commId);

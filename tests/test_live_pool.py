@@ -1,0 +1,208 @@
+"""Local mode: the pool of warm kernels (tarot_teach/site.py ``_KernelPool``).
+
+A page opened in a new tab gets a kernel that has already imported everything; the pool
+is refilled in the background and never holds more than its size. A fake kernel manager
+whose kernels start when the test says so (no process is started here; the real server
+is checked at the end, with real kernels)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from tarot_teach import site
+
+
+class FakeKernels:
+    """Kernels that start (and finish warming up) when ``open_gate()`` is called."""
+
+    def __init__(self, start_at_once: bool = True) -> None:
+        self.running: set[str] = set()
+        self.spares: set[str] = set()
+        self.started = 0
+        self.gate = asyncio.Event()
+        if start_at_once:
+            self.gate.set()
+        self.log = logging.getLogger("fake-kernels")
+        self.fail_next = False
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.running
+
+    async def start_kernel(self, **kwargs) -> str:
+        assert any("import tarot_teach.widgets" in a for a in kwargs["extra_arguments"])
+        self.started += 1
+        kernel_id = f"kernel-{self.started}"
+        if self.fail_next:
+            self.fail_next = False
+            raise RuntimeError("no kernel today")
+        self.running.add(kernel_id)
+        return kernel_id
+
+    def get_kernel(self, kernel_id: str):
+        gate = self.gate
+
+        class Client:
+            def start_channels(self):
+                pass
+
+            def stop_channels(self):
+                pass
+
+            async def wait_for_ready(self, timeout):
+                await gate.wait()
+
+        class Kernel:
+            def client(self):
+                return Client()
+
+        return Kernel()
+
+
+async def settle() -> None:
+    """Let every task that can run, run."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def test_the_pool_fills_to_its_size_and_no_more():
+    async def scenario():
+        kernels = FakeKernels()
+        pool = site._KernelPool(kernels, size=2)
+        pool.refill_soon()
+        pool.refill_soon()
+        await settle()
+        assert kernels.started == 2 and len(pool.ready) == 2
+        assert kernels.spares == set(pool.ready)  # spares: never culled
+        pool.refill_soon()
+        await settle()
+        assert kernels.started == 2
+
+    asyncio.run(scenario())
+
+
+def test_two_tabs_opened_at_once_both_get_a_warm_kernel_and_the_pool_refills():
+    async def scenario():
+        kernels = FakeKernels()
+        pool = site._KernelPool(kernels, size=2)
+        pool.refill_soon()
+        await settle()
+        warm = set(pool.ready)
+        first, second = await asyncio.gather(pool.take(), pool.take())
+        assert {first, second} == warm  # both were warm, neither waited for a start
+        assert first not in kernels.spares and second not in kernels.spares
+        await settle()
+        assert kernels.started == 4 and len(pool.ready) == 2
+        assert kernels.spares == set(pool.ready) and not warm & kernels.spares
+
+    asyncio.run(scenario())
+
+
+def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
+    async def scenario():
+        kernels = FakeKernels(start_at_once=False)
+        pool = site._KernelPool(kernels, size=1)
+        pool.refill_soon()
+        await settle()
+        taking = asyncio.ensure_future(pool.take())
+        await settle()
+        assert not taking.done() and pool.starting == 2  # its own, and the pool's spare
+        kernels.gate.set()
+        kernel = await taking
+        await settle()
+        assert kernel == "kernel-1" and pool.ready == ["kernel-2"] and pool.starting == 0
+        assert kernels.spares == {"kernel-2"}
+
+    asyncio.run(scenario())
+
+
+def test_the_pool_never_holds_more_than_its_size_whatever_the_pages_do():
+    async def scenario():
+        kernels = FakeKernels(start_at_once=False)
+        pool = site._KernelPool(kernels, size=2)
+        pool.refill_soon()
+        taken: list = []
+        for step in range(12):
+            if step % 3 == 0:
+                kernels.gate.set()
+            taken.append(asyncio.ensure_future(pool.take()))
+            await settle()
+            kernels.gate.clear()
+            # Kernels that belong to no page (ready, or starting for no one waiting).
+            assert len(pool.ready) + pool.starting <= pool.size + len(pool.waiting)
+            assert len(pool.ready) <= pool.size
+        kernels.gate.set()
+        ids = await asyncio.gather(*taken)
+        await settle()
+        assert len(set(ids)) == 12  # one kernel per tab
+        assert len(pool.ready) == 2 and kernels.started == 14
+        assert kernels.spares == set(pool.ready)
+
+    asyncio.run(scenario())
+
+
+def test_a_kernel_that_cannot_start_is_reported_to_the_tab_waiting():
+    async def scenario():
+        kernels = FakeKernels()
+        kernels.fail_next = True
+        pool = site._KernelPool(kernels, size=1)
+        with pytest.raises(RuntimeError, match="no kernel today"):
+            await pool.take()
+        await settle()
+        assert await pool.take() in kernels.running  # the next one starts
+
+    asyncio.run(scenario())
+
+
+def test_a_kernel_gone_from_the_pool_is_not_handed_out():
+    async def scenario():
+        kernels = FakeKernels()
+        pool = site._KernelPool(kernels, size=2)
+        pool.refill_soon()
+        await settle()
+        gone = pool.ready[0]
+        kernels.running.discard(gone)  # (it died)
+        kernel = await pool.take()
+        assert kernel != gone and kernel in kernels.running and gone not in kernels.spares
+
+    asyncio.run(scenario())
+
+
+def test_the_server_never_culls_a_spare():
+    manager = site.LiveMappingKernelManager()
+    manager.spares.add("spare-kernel")
+    # A spare is not even looked at (an unknown kernel would be a KeyError).
+    assert asyncio.run(manager.cull_kernel_if_idle("spare-kernel")) is None
+    with pytest.raises(KeyError):
+        asyncio.run(manager.cull_kernel_if_idle("unknown-kernel"))
+
+
+@pytest.mark.slow  # real kernels: about 20 s
+def test_a_real_server_keeps_two_spares_beside_the_tabs_kernels(tmp_path_factory):
+    from test_security_local import run_code, start_server, stop_server, wait_until
+
+    server, process = start_server(tmp_path_factory)
+    try:
+        first = server.session("pool-tab-1")
+        token = first["token"]
+        # Both spares are started and warm (the pool is full), then two tabs come.
+        assert wait_until(lambda: len(server.kernels(token)) == 3)
+        second, third = server.session("pool-tab-2"), server.session("pool-tab-3")
+        tabs = {first["kernel"], second["kernel"], third["kernel"]}
+        assert len(tabs) == 3
+        out = run_code(server, second, "import sys; print('tarot_teach.widgets' in sys.modules)")
+        assert out.strip() == "True"
+        seen = []
+
+        def five_kernels() -> bool:
+            seen.append(len(server.kernels(token)))
+            return seen[-1] == 5
+
+        assert wait_until(five_kernels)  # three tabs and two spares again...
+        assert max(seen) <= 5, seen  # ...never more
+        assert tabs <= server.kernels(token)
+    finally:
+        stop_server(process)
+    assert "Traceback" not in server.log()
