@@ -860,8 +860,8 @@
 
   // The static views are drawn by embed-amd.js after "load" (or by nav.js after a swap);
   // wait for them so that a live view never races a static one into the same place.
-  function staticViewsDrawn() {
-    if (held && held.decided !== "static") {
+  function staticViewsDrawn(page) {
+    if (held && page.id === held.page && held.decided !== "static") {
       held.decided = "live"; // the live views come first: the static ones are never drawn
       return Promise.resolve();
     }
@@ -888,7 +888,7 @@
   var WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
   var HELD_STATE = "application/vnd.tt-held.widget-state+json";
   var HOLD_MS = 300;
-  var held = null; // {tags, decided: null | "live" | "static"}
+  var held = null; // {tags, decided: null | "live" | "static", page: its id}
 
   function holdStatic() {
     var tags = Array.prototype.slice.call(
@@ -899,7 +899,7 @@
     tags.forEach(function (tag) {
       tag.type = HELD_STATE;
     });
-    held = { tags: tags, decided: null };
+    held = { tags: tags, decided: null, page: pageCount + 1 }; // (the page being loaded)
   }
 
   function releaseStatic() {
@@ -1002,7 +1002,7 @@
     var results;
     return page.run.then(function (done) {
       results = done;
-      return staticViewsDrawn();
+      return staticViewsDrawn(page);
     }).then(function () {
       if (state.page !== page) {
         return null; // the learner moved on meanwhile
