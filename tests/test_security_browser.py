@@ -116,12 +116,13 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
             }""")
             assert own[0] == 200 and own[1]["mode"] == "jupyter"
             token, kernel = own[1]["token"], own[1]["kernel"]
-            # Let the server's pool of warm kernels refill, so that only a kernel started by
-            # the other page could appear below.
+            # Let the server's pool of warm kernels refill (a spare is replaced a few seconds
+            # after it is taken), so that only a kernel started by the other page could
+            # appear below.
             time.sleep(1)
             before = server.kernels(token)
             while True:
-                time.sleep(2)
+                time.sleep(site.REFILL_DELAY + 2)
                 now = server.kernels(token)
                 if not now - before:
                     break
@@ -289,6 +290,9 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
                         if r.url.endswith("session.json") and r.status == 200 else None)
                 page.goto(opened)
                 page.wait_for_url(base)
+                # (the book's index moves on to the first chapter at once: let it, or it
+                # would interrupt the next navigation)
+                page.wait_for_url(base + "book/01-welcome.html")
                 page.goto(base + "book/10-three-players.html")
                 _live(page)
                 box = page.locator(".tt-live .tt-exercise input[type=text]").first
