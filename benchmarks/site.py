@@ -5,21 +5,30 @@
     .venv/bin/python benchmarks/site.py --html /tmp/book/_build/html --no-local
 
 Static mode: the built folder on a plain static server on 127.0.0.1 (the project's, which
-sends no cache headers; this script counts the bytes of every response body it sends).
-For each page, in a fresh browser profile ("first visit"):
-  open   the page is opened and its first Check button clicked as soon as it is on screen
-         (a click made while Python starts is kept, see live.js): seconds from the start of
-         the navigation to the first feedback text;
-  next   the "next page" link is followed in the same tab and that page's Check clicked at
-         once: seconds from the click to its feedback (the kernel keeps running);
-  first  megabytes sent by the server for the first page (until its feedback);
+sends no cache headers and compresses nothing; this script counts the bytes of every
+response body it sends). For each page, in a fresh browser profile ("first visit"):
+  open   the page is opened and its first button clicked as soon as it is on screen (a
+         click made while Python starts is kept, see live.js): seconds from the start of
+         the navigation to the first feedback. The first button and its feedback:
+         - an exercise with a Check button (every exercise page but the guided hands,
+           the card table's pages included): Check, then its feedback text;
+         - the guided hands (no Check button): "Play on to the next question" in the
+           first hand (open on a first visit), then the live hand asks its question
+           (answer buttons or playable cards; or its feedback line says to answer first);
+  next   the "next page" link is followed in the same tab and that page's first button
+         clicked at once: seconds from the click to its feedback (the kernel keeps running);
+  first  megabytes sent by the server for the first page (until its feedback and the
+         network is quiet: the service worker has kept what it keeps);
   second megabytes sent when the page is opened again in a new tab of the same profile
          (a second visit: service worker cache and HTTP cache), and (open) seconds from
          opening it to the first feedback.
+With --files: every file of each first visit, its megabytes and "xN" when its body was
+sent N times.
 Local mode (`tarot-teach`, a kernel on this machine): open -> first feedback, and next.
 
-Chromium is Debian's /usr/bin/chromium (Playwright); nothing leaves 127.0.0.1 (requests to
-other hosts are aborted and counted). Figures depend on the machine's load: say so with them.
+Chromium is Debian's /usr/bin/chromium (Playwright), which cannot reach any host but
+127.0.0.1 (its requests to others are counted). Its HTTP cache stays on, as in a learner's
+browser. Figures depend on the machine's load: say so with them.
 """
 
 from __future__ import annotations
@@ -39,34 +48,27 @@ sys.path.insert(0, str(ROOT / "tests"))
 from tarot_teach import site  # noqa: E402
 from test_live_local import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, exercise_pages, running_tarot_teach)
-from test_site_navigation import Counter, counting_server  # noqa: E402
-
-# Other hosts cannot be reached (Chromium resolves no name but 127.0.0.1's own); requests
-# to them are counted from the browser's events. Not with context.route(): Playwright turns
-# the HTTP cache off for a context whose requests it routes, which a learner's browser
-# never does (the service worker then fetched again what the page had already loaded).
-OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-
-
-def watch_other_hosts(context, outside: list) -> None:
-    """List in ``outside`` every request of ``context`` (pages, workers, the service
-    worker) for another host than 127.0.0.1; the browser cannot reach any (OFFLINE_ARGS)."""
-    def seen(request) -> None:
-        if not request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:",
-                                       "blob:")):
-            outside.append(request.url)
-
-    context.on("request", seen)
-
+from test_site_navigation import (  # noqa: E402
+    OFFLINE_ARGS, Counter, counting_server, watch_other_hosts)
 
 GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "local": 1.0}
 
 
+# What a learner clicks first on a page, and what answers that click ("first feedback"):
+# * an exercise with a Check button: Check; its feedback text in the live exercise;
+# * the guided hands (no Check button): "Play on to the next question" in the first hand;
+#   the live hand then asks its question (answer buttons or playable cards) or says in
+#   its feedback line that the question above must be answered first.
+# The click may come while Python starts: live.js keeps it and answers it when ready.
+FIRST_CLICK = ".tt-check, .tt-play-on"
 FEEDBACK_JS = """
 () => {
+  const shown = (e) => e.offsetParent !== null;
   for (const f of document.querySelectorAll('.tt-live .tt-feedback')) {
-    if (f.textContent.trim()) return performance.now();
+    if (f.textContent.trim() && shown(f)) return performance.now();
   }
+  if ([...document.querySelectorAll('.tt-live .tt-guided .tt-choice, '
+      + '.tt-live .tt-guided .tt-tcard.tt-playable')].some(shown)) return performance.now();
   return 0;
 }
 """
@@ -85,14 +87,15 @@ TIMES_JS = """
 
 
 def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple[float, float]":
-    """Go to ``url`` (or stay, after a link click), click the first Check as soon as it is on
-    screen; return (ms from navigation start to the first feedback, ms of the click)."""
+    """Go to ``url`` (or stay, after a link click), click the first Check (or Play on) as
+    soon as it is on screen; return (ms from navigation start to the first feedback, ms of
+    the click)."""
     if url:
         page.goto(url, wait_until="commit")
-    check = page.locator(".tt-check").locator("visible=true").first  # (not in a closed box)
-    check.wait_for(state="visible", timeout=timeout)
+    button = page.locator(FIRST_CLICK).locator("visible=true").first  # (not in a closed box)
+    button.wait_for(state="visible", timeout=timeout)
     clicked = page.evaluate("performance.now()")
-    check.click()
+    button.click()
     page.wait_for_function(FEEDBACK_JS, timeout=timeout, polling=50)
     return page.evaluate(FEEDBACK_JS), clicked
 
@@ -108,7 +111,7 @@ def next_page(page, timeout: float = 60_000) -> "float | None":
     page.wait_for_function("n => window.ttLive && window.ttLive.pageName !== n", arg=name,
                            timeout=timeout)
     if not page.locator("script#tt-live-cells").count() or not page.locator(
-            ".tt-check").locator("visible=true").count():
+            FIRST_CLICK).locator("visible=true").count():
         page.wait_for_function("() => window.ttLive.status === 'ready'", timeout=timeout)
         return page.evaluate("performance.now()") - started
     feedback, _ = open_and_answer(page, None, timeout)
@@ -261,7 +264,7 @@ def main(argv: "list[str] | None" = None) -> int:
                                                             r["times"].items()))
                 if args.files:
                     for r in ok:
-                        print(f"\n  {r['page']}: first visit, by file (MB; xN: requested N times)")
+                        print(f"\n  {r['page']}: first visit, by file (MB; xN: sent N times)")
                         for p, n in r["biggest"]:
                             times = r["hits"].get(p, 1)
                             print(f"    {mb(n):7.3f}  {p}" + (f"  x{times}" if times > 1 else ""))

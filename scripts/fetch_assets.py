@@ -318,22 +318,24 @@ def _gzip_copy(path: Path) -> None:
             shutil.copyfileobj(src, gz)
 
 
-def _stub_wheel(folder: Path, name: str, why: str) -> Path:
-    """An empty wheel called ``name`` (version 0), so that nothing installs the real one."""
+def _stub_wheel(folder: Path, name: str, why: str, files: "dict[str, str] | None" = None) -> Path:
+    """A wheel called ``name`` (version 0) holding only ``files`` (path -> text): with none,
+    an empty one, so that nothing installs the real package of that name."""
     import zipfile
 
     dist = f"{name}-0.dist-info"
-    files = {
+    files = dict(files or {})
+    files.update({
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\nSummary: {why}\n",
         f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: fetch_assets\nRoot-Is-Purelib: true\n"
                          "Tag: py3-none-any\n",
-    }
+    })
     files[f"{dist}/RECORD"] = "".join(f"{n},,\n" for n in files) + f"{dist}/RECORD,,\n"
     path = folder / f"{name}-0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
         for member, text in files.items():
             info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
-            whl.writestr(info, text)
+            whl.writestr(info, text, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return path
 
 
@@ -505,6 +507,13 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
                 wheels[name] = whl
         for whl in build.glob("*.whl"):
             wheels[_canonical(whl.name.split("-")[0])] = whl
+        # Chapters read exercises/**/*.json next to the package (Path(tarot_teach.__file__)
+        # .parent.parent / "exercises", i.e. site-packages/exercises in the browser): a
+        # wheel of those files puts them there, kept and compressed like the others.
+        data = {f"exercises/{p.relative_to(ROOT / 'exercises').as_posix()}":
+                p.read_text(encoding="utf-8") for p in sorted((ROOT / "exercises").rglob("*.json"))}
+        wheels["tarot-teach-exercises"] = _stub_wheel(
+            Path(tmp), "tarot_teach_exercises", "the exercises of the book (data)", data)
         for whl in wheels.values():
             _copy(whl, pypi / whl.name)
 
@@ -524,18 +533,7 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
             _gzip_copy(SITE_VENDOR / rel)
     for lic in ext.glob("static/third-party-licenses.json"):
         _copy(lic, LITE_DIR / "kernel-third-party-licenses.json")
-    # Chapters read exercises/**/*.json next to the package (Path(tarot_teach.__file__)
-    # .parent.parent / "exercises"): write them there in the browser's file system too.
-    data = {p.relative_to(ROOT / "exercises").as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted((ROOT / "exercises").rglob("*.json"))}
-    setup = (
-        "import pathlib, tarot_teach\n"
-        "_d = pathlib.Path(tarot_teach.__file__).resolve().parent.parent / 'exercises'\n"
-        f"for _n, _t in {data!r}.items():\n"
-        "    (_d / _n).parent.mkdir(parents=True, exist_ok=True)\n"
-        "    (_d / _n).write_text(_t, encoding='utf-8')\n"
-        "import ipywidgets, tarot_teach.widgets\n"
-    )
+    setup = "import ipywidgets, tarot_teach.widgets\n"
     LIVE_DIR.mkdir(parents=True, exist_ok=True)
     (LIVE_DIR / "session.json").write_text(json.dumps({
         "mode": "lite",

@@ -67,6 +67,7 @@ _LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
 # still in play. The groups: (first card index, number of cards).
 _HIGH_MASK = sum(1 << i for i in range(78) if _HALVES[i] != 1)
 _GROUPS = ((1, 21), (22, 14), (36, 14), (50, 14), (64, 14))
+_GROUP_MASKS = tuple((first, ((1 << width) - 1) << first) for first, width in _GROUPS)
 
 
 def _pack(live: int, hand: int) -> int:
@@ -302,16 +303,16 @@ class Position:
                 if hand & EXCUSE_BIT:
                     key[0] = seat
                     break
-        for first, width in _GROUPS:
-            live = inplay >> first & ((1 << width) - 1)
+        for first, group in _GROUP_MASKS:
+            live = inplay & group
             if not live:
                 key.append(None)
                 continue
-            bits = (first, live, *[hand >> first & live for hand in hands])
+            bits = (live, *map(live.__and__, hands))
             entry = table.get(bits)
             if entry is None:  # the cards of value left, how many left, each hand's places
-                entry = table[bits] = (live & _HIGH_MASK >> first, live.bit_count(),
-                                       *(_pack(live, hand) for hand in bits[2:]))
+                entry = table[bits] = ((live & _HIGH_MASK) >> first, live.bit_count(),
+                                       *(_pack(live, hand) for hand in bits[1:]))
             key.append(entry)
         key += raw[-2:]
         return tuple(key)
@@ -560,12 +561,32 @@ class Position:
         return gained if win_side == 0 else 0
 
     def _close(self, alpha: int, beta: int, position: int) -> int:
-        """The trick is complete: file it, search on, and put everything back."""
-        leader, sweep, has_small, first_trick, trick, inplay = \
-            self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay
-        taker = self._file_simple(position)
-        if taker is not None:
-            value = taker + self.search(alpha - taker, beta - taker, -1, -1)
+        """The trick is complete: file it, search on, and put everything back.
+        (:meth:`_file_simple` is written out here: this runs once per trick searched.)"""
+        trick = self.trick
+        if self.owed < 0 and 0 not in trick and self.tricks_left > 1:  # _file_simple's case
+            units = self.units
+            mask = gained = 0
+            for index in trick:
+                gained += units[index]
+                mask |= 1 << index
+            leader, sweep, has_small, first_trick, inplay = \
+                self.leader, self.sweep, self.has_small, self.first_trick, self.inplay
+            winner = (leader + position) % self.n
+            win_side = self.side[winner]
+            if mask & SMALL_MASK and not has_small[win_side]:
+                self.has_small = [True, has_small[1]] if win_side == 0 else [has_small[0], True]
+            self.leader = winner
+            if sweep != win_side and sweep != -1:
+                self.sweep = win_side if sweep == 2 else -1
+            self.first_trick = False
+            self.trick = []
+            self.inplay = inplay ^ mask
+            self.tricks_left -= 1
+            if win_side:
+                value = self.search(alpha, beta, -1, -1)
+            else:
+                value = gained + self.search(alpha - gained, beta - gained, -1, -1)
             self.tricks_left += 1
             self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay = \
                 leader, sweep, has_small, first_trick, trick, inplay

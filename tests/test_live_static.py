@@ -36,23 +36,43 @@ def test_the_static_site_says_lite_and_bundles_the_kernel(built_book):  # noqa: 
     assert not any(w.startswith(("numpy-", "matplotlib-")) for w in wheels)
     lock = json.loads((lite / "pyodide/pyodide-lock.json").read_text())
     assert set(session["preload"]) <= set(lock["packages"])
+    # The exercises' data comes as a wheel (kept by the service worker), not in session.json.
+    assert "tarot-teach-exercises" in session["preload"]
+    assert "exercises/" not in session["setup"]
+    import zipfile
+
+    from test_live_local import ROOT
+
+    data = lite / "pypi" / lock["packages"]["tarot-teach-exercises"]["file_name"].split("/")[-1]
+    packed = set(zipfile.ZipFile(data).namelist())
+    wanted = {f"exercises/{p.relative_to(ROOT / 'exercises').as_posix()}"
+              for p in (ROOT / "exercises").rglob("*.json")}
+    assert wanted and wanted <= packed, sorted(wanted - packed)[:5]
 
 
 def test_what_a_page_imports_comes_as_bytecode(built_book):  # noqa: F811
     """scripts/pyodide_compile.mjs: the browser's Python does not compile what it imports at
-    start; what it never imports stays source; Pygments keeps only the Python lexer."""
+    start; what it never imports stays source, or is left out when no exercise can use it
+    (IPython's terminal and prompt_toolkit, mail clients, legacy encodings...); Pygments
+    keeps only the Python lexer."""
     import zipfile
 
     lite = built_book / "_static/vendor/lite"
     stdlib = set(zipfile.ZipFile(lite / "pyodide/python_stdlib.zip").namelist())
     assert {"logging/__init__.pyc", "json/decoder.pyc"} <= stdlib
     assert not {"logging/__init__.py", "json/decoder.py"} & stdlib
-    assert "imaplib.py" in stdlib  # never imported: left as source
-    wheels = {p.name.split("-")[0]: set(zipfile.ZipFile(p).namelist())
-              for p in (lite / "pypi").glob("*.whl")}
+    assert {"csv.py", "statistics.py", "encodings/cp1252.py"} <= stdlib  # kept as source
+    assert not {"imaplib.py", "multiprocessing/pool.py", "encodings/koi8_r.py",
+                "_pyrepl/reader.py"} & stdlib  # left out
+    lock = json.loads((lite / "pyodide/pyodide-lock.json").read_text())
+    wheels = {name: set(zipfile.ZipFile(lite / "pyodide" / p["file_name"]).namelist())
+              for name, p in lock["packages"].items()}
     assert "IPython/core/interactiveshell.pyc" in wheels["ipython"]
     assert "IPython/core/interactiveshell.py" not in wheels["ipython"]
-    assert "tarot_teach/widgets/base.pyc" in wheels["tarot_teach"]
+    assert not [n for n in wheels["ipython"] if n.startswith("IPython/terminal/")
+                and "pt_inputhooks" not in n and not n.endswith("/__init__.pyc")]
+    assert not {"prompt-toolkit", "wcwidth"} & set(wheels)
+    assert "tarot_teach/widgets/base.pyc" in wheels["tarot-teach"]
     assert "micropip/__init__.pyc" in wheels["micropip"]
     lexers = {n for n in wheels["pygments"] if n.startswith("pygments/lexers/")}
     assert "pygments/lexers/python.pyc" in lexers and len(lexers) <= 5, sorted(lexers)

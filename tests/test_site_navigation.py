@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, check, exercise_page, keep_on_this_machine, launch, tarot_teach_server,
-    wait_idle)
+    CHROMIUM, CHROMIUM_ARGS, built_book, check, exercise_page, keep_on_this_machine, launch,
+    tarot_teach_server, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -32,25 +32,25 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 class Counter:
     """Paths requested from a static server, and the bytes of the bodies it sent
-    (``hits``: how many times each path was requested)."""
+    (``hits``: how many times it sent each path's body; not counted: "not modified")."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.by_path: dict[str, int] = {}
         self.hits: dict[str, int] = {}
 
-    def add(self, path: str, n: int, request: bool = False) -> None:
+    def add(self, path: str, n: int, body: bool = False) -> None:
         with self.lock:
             self.by_path[path] = self.by_path.get(path, 0) + n
-            if request:
+            if body:
                 self.hits[path] = self.hits.get(path, 0) + 1
 
     def take(self) -> dict[str, int]:
-        """Bytes sent per path since the last take (and forget the requests counted)."""
+        """Bytes sent per path since the last take (the bodies counted are forgotten too)."""
         return self.take_all()[0]
 
     def take_all(self) -> "tuple[dict[str, int], dict[str, int]]":
-        """(bytes sent per path, requests per path) since the last take."""
+        """(bytes sent per path, bodies sent per path) since the last take."""
         with self.lock:
             taken, self.by_path = self.by_path, {}
             hits, self.hits = self.hits, {}
@@ -66,7 +66,7 @@ def counting_server(directory: Path, counter: Counter):
 
     class Counting(base):
         def send_head(self):
-            counter.add(self.path.split("?")[0], 0, request=True)
+            counter.add(self.path.split("?")[0], 0)
             return super().send_head()
 
         def copyfile(self, source, outputfile):
@@ -74,7 +74,7 @@ def counting_server(directory: Path, counter: Counter):
             while chunk := source.read(64 * 1024):
                 outputfile.write(chunk)
                 sent += len(chunk)
-            counter.add(self.path.split("?")[0], sent)
+            counter.add(self.path.split("?")[0], sent, body=True)
 
     server.RequestHandlerClass = functools.partial(Counting, directory=str(directory))
     return server
@@ -93,12 +93,33 @@ def counted_site(built_book):  # noqa: F811
         server.server_close()
 
 
-class Watch:
-    """Console errors, page errors, HTTP errors and requests to other hosts of a context."""
+# A browser launched with these cannot reach any host but 127.0.0.1 (no name resolves).
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 
-    def __init__(self, context) -> None:
+
+def watch_other_hosts(context, outside: list) -> None:
+    """List in ``outside`` every request of ``context`` (pages, workers, the service worker)
+    for another host than 127.0.0.1. Unlike keep_on_this_machine() (context.route), this
+    leaves the HTTP cache on: Playwright turns it off in a context whose requests it routes,
+    which a learner's browser never does. Launch the browser with OFFLINE_ARGS."""
+    def seen(request) -> None:
+        if not request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:",
+                                       "blob:")):
+            outside.append(request.url)
+
+    context.on("request", seen)
+
+
+class Watch:
+    """Console errors, page errors, HTTP errors and requests to other hosts of a context
+    (``route=False``: with its HTTP cache on, see watch_other_hosts)."""
+
+    def __init__(self, context, route: bool = True) -> None:
         self.outside: list[str] = []
-        keep_on_this_machine(context, self.outside)
+        if route:
+            keep_on_this_machine(context, self.outside)
+        else:
+            watch_other_hosts(context, self.outside)
         self.own: list[str] = []
 
     @property
@@ -222,13 +243,16 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
 
 
 def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_site):  # noqa: F811
-    """MathJax only on pages with formulas; it and the theme's icon script are loaded once
-    the service worker is there, compressed, even on a first visit, and still do their work."""
+    """MathJax only on pages with formulas; it and the search tools are loaded once the
+    service worker is there, compressed, even on a first visit, and still do their work.
+    The theme's icons are drawn by its web font: no page loads its icon script."""
     welcome = (built_book / "book/01-welcome.html").read_text(encoding="utf-8")
     assert "mathjax" not in welcome.split("</head>")[0].lower()  # no formula on that page
     scoring = (built_book / "book/09-scoring.html").read_text(encoding="utf-8")
     assert 'data-tt-lazy="../_static/vendor/mathjax/tex-mml-chtml.js' in scoring
-    assert 'data-tt-lazy="../_static/scripts/fontawesome.js' in scoring
+    assert 'data-tt-lazy="../searchindex.js"' in scoring
+    assert not [p.name for p in built_book.rglob("*.html")
+                if "fontawesome.js" in p.read_text(encoding="utf-8")]
     base, counter = counted_site
     with sync_api.sync_playwright() as pw:
         browser = launch(pw)
@@ -239,13 +263,54 @@ def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_s
             counter.take()
             page.goto(base + "book/09-scoring.html")
             page.wait_for_selector("mjx-container", timeout=60_000)  # formulas typeset
-            page.wait_for_selector("svg.svg-inline--fa", state="attached",
-                                   timeout=60_000)  # icons drawn
+            page.wait_for_function("() => typeof Search !== 'undefined' && !!Search._index",
+                                   timeout=60_000)  # the search box's index
+            page.wait_for_function("document.fonts.check('900 1em \"Font Awesome 6 Free\"')"
+                                   " && document.fonts.status === 'loaded'", timeout=60_000)
+            icon = page.evaluate("""() => {
+                const i = [...document.querySelectorAll('.fa-solid.fa-bars')]
+                  .filter(e => e.getBoundingClientRect().width > 0)[0];  // the one on screen
+                const css = getComputedStyle(i, '::before');
+                return [css.fontFamily, css.content, i.getBoundingClientRect().width];
+            }""")
+            assert "Font Awesome" in icon[0] and icon[1] not in ("none", '""') and icon[2] > 0
             fetched = counter.take()
-            assert "/_static/vendor/mathjax/tex-mml-chtml.js.gz" in fetched, sorted(fetched)
-            assert "/_static/scripts/fontawesome.js.gz" in fetched, sorted(fetched)
-            assert "/_static/vendor/mathjax/tex-mml-chtml.js" not in fetched
-            assert "/_static/scripts/fontawesome.js" not in fetched
+            for path in ["/_static/vendor/mathjax/tex-mml-chtml.js", "/searchindex.js"]:
+                assert path + ".gz" in fetched and path not in fetched, sorted(fetched)
+            assert not [p for p in fetched if "fontawesome.js" in p]
+        finally:
+            browser.close()
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_a_first_visit_downloads_each_file_once_and_compressed(built_book, counted_site):  # noqa: F811
+    """A first visit, with the browser's HTTP cache on as a learner has it: no file is sent
+    twice (what the page loaded before the service worker took over is not downloaded again
+    for its cache), the big ones come compressed, and nothing the exercises do not use comes
+    at all (IPython's terminal, the theme's icon script). The browser's Python still reports
+    an error in a cell, without IPython's terminal."""
+    base, counter = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + OFFLINE_ARGS)
+        try:
+            context = browser.new_context()
+            watch = Watch(context, route=False)
+            page = watch.page(context)
+            counter.take()
+            page.goto(base + "book/07-tricks.html")
+            ready(page, "book/07-tricks")
+            assert answers(page)
+            page.wait_for_load_state("networkidle")
+            sent, bodies = counter.take_all()
+            assert not {p: n for p, n in bodies.items() if n > 1}
+            lite = "/_static/vendor/lite/"
+            assert lite + "pyodide/pyodide.asm.wasm.gz" in sent, sorted(sent)
+            assert lite + "pyodide/pyodide.asm.wasm" not in sent
+            assert "/_static/vendor/widgets/html-manager/embed-amd.js" not in sent
+            assert any(p.startswith(lite + "pypi/tarot_teach_exercises-") for p in sent)
+            assert not [p for p in sent if "prompt_toolkit" in p or "fontawesome.js" in p]
+            assert "ZeroDivisionError" in python(page, "1 / 0")
+            assert python(page, "import sys; print('prompt_toolkit' in sys.modules)") == "False\n"
         finally:
             browser.close()
     assert not watch.problems, "\n".join(watch.problems)

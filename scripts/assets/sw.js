@@ -95,30 +95,34 @@ function cacheFirst(request, url) {
 }
 
 function fetchOnce(request, url) {
-  // Already in the browser's HTTP cache (e.g. loaded before this worker took over)?
+  // Loaded before this worker took over (in the browser's HTTP cache)? Then only ask the
+  // server whether it changed since (an answer without body when it did not): a file of
+  // an older build (same address, other content) must not come back from that cache.
   return fetch(request.url, { cache: "only-if-cached", mode: "same-origin" }).then(
     function (response) {
-      if (response.ok) {
-        return response;
+      if (!response.ok) {
+        throw new Error("not cached");
       }
-      throw new Error("not cached");
+      return fetch(request.url, { cache: "no-cache" });
     }).catch(function () {
     return fetchMaybeCompressed(request, url);
   });
 }
 
+// The network (never a stale copy of the browser's HTTP cache: the cache is this worker's),
+// the compressed copy when there is one.
 function fetchMaybeCompressed(request, url) {
   var path = relative(url);
   if (COMPRESSED.indexOf(path) >= 0 && typeof DecompressionStream === "function") {
     return fetchCompressed(request, path).catch(function () {
-      return fetch(request);
+      return fetch(request, { cache: "no-cache" });
     });
   }
-  return fetch(request);
+  return fetch(request, { cache: "no-cache" });
 }
 
 function fetchCompressed(request, path) {
-  return fetch(new URL(path + ".gz", SCOPE).href).then(function (response) {
+  return fetch(new URL(path + ".gz", SCOPE).href, { cache: "no-cache" }).then(function (response) {
     if (!response.ok) {
       throw new Error("no compressed copy");
     }
