@@ -512,7 +512,23 @@ OPENER_PAGE = """<!DOCTYPE html>
     try { localStorage.setItem("tarot_teach.key", found[1]); } catch (error) {}
   }
   history.replaceState(null, "", location.pathname);
-  location.replace("../../../");
+  var gone = false;
+  function go() {
+    if (!gone) {
+      gone = true;
+      location.replace("../../../");
+    }
+  }
+  // The site's service worker is installed here, before the first page: that page then
+  // loads its widget code at once instead of waiting for the worker (up to 4 s).
+  if (!("serviceWorker" in navigator)) {
+    go();
+    return;
+  }
+  setTimeout(go, 3000);
+  navigator.serviceWorker.register("../../../tt-sw.js", { scope: "/" }).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(go, go);
 })();
 </script></body></html>
 """

@@ -196,6 +196,25 @@ def _live(page, timeout=60_000):
     assert page.evaluate("window.ttLive.status") == "ready", page.evaluate("window.ttLive")
 
 
+# What the page's session said (its kernel, whether the tab had it) and the token (asked
+# again by the page, as its own tab: the page's first request comes from a worker).
+SESSION_JS = """async () => {
+  const r = await fetch('/_static/vendor/live/session.json', {cache: 'no-store', headers: {
+    'X-Tarot-Teach-Key': localStorage.getItem('tarot_teach.key'),
+    'X-Tarot-Teach-Tab': sessionStorage.getItem('tarot_teach.tab')}});
+  if (!r.ok) return {error: r.status + ' ' + await r.text()};
+  const again = await r.json();
+  return {kernel: window.ttLive.kernel, reused: window.ttLive.reused, token: again.token,
+          same: again.kernel === window.ttLive.kernel};
+}"""
+
+
+def _session(page) -> dict:
+    found = page.evaluate(SESSION_JS)
+    assert found.get("same"), found
+    return found
+
+
 def _kernels(base: str, token: str) -> "set[str]":
     request = urllib.request.Request(base + "jupyter/api/kernels",
                                      headers={"Authorization": f"token {token}"})
@@ -220,14 +239,14 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
                 assert "key" not in opening.url
                 sessions = []
                 page = context.new_page()
-                page.on("response", lambda r: sessions.append(r.json())
-                        if r.url.endswith("session.json") and r.status == 200 else None)
 
                 # One kernel per tab: a reload gets the same kernel back.
                 page.goto(base + "book/07-tricks.html")
                 _live(page)
+                sessions.append(_session(page))
                 page.reload()
                 _live(page)
+                sessions.append(_session(page))
                 assert len(sessions) == 2 and sessions[1]["kernel"] == sessions[0]["kernel"]
                 assert sessions[1]["reused"] and not sessions[0]["reused"]
 
@@ -246,6 +265,7 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
                 page.wait_for_function(
                     "document.documentElement.dataset.ttLive === 'ready' && "
                     "!document.querySelector('.tt-live-lost')", timeout=60_000)
+                sessions.append(_session(page))
                 assert sessions[-1]["kernel"] != sessions[0]["kernel"]
 
                 # Answering exercises on other pages (pages opened and closed).
@@ -285,9 +305,6 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
             browser = launch(pw)
             try:
                 page = browser.new_context().new_page()
-                sessions = []
-                page.on("response", lambda r: sessions.append(r.json())
-                        if r.url.endswith("session.json") and r.status == 200 else None)
                 page.goto(opened)
                 page.wait_for_url(base)
                 # (the book's index moves on to the first chapter at once: let it, or it
@@ -295,6 +312,7 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
                 page.wait_for_url(base + "book/01-welcome.html")
                 page.goto(base + "book/10-three-players.html")
                 _live(page)
+                kernel = page.evaluate("window.ttLive.kernel")
                 box = page.locator(".tt-live .tt-exercise input[type=text]").first
                 box.evaluate("""(el, size) => {
                     el.value = "7".repeat(size);
@@ -309,7 +327,9 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
                 page.wait_for_function("!document.querySelector('.tt-live-lost')",
                                        timeout=30_000)
                 assert page.evaluate("window.ttLive.status") == "ready"
-                assert sessions[-1]["kernel"] == sessions[0]["kernel"]
+                # The same kernel, on the same page (not reloaded with a new one).
+                assert page.evaluate("window.ttLive.reconnected") == 1
+                assert page.evaluate("window.ttLive.kernel") == kernel
             finally:
                 browser.close()
     finally:

@@ -503,6 +503,7 @@
           return new Promise(function () {});
         }
         info.token = again.token;
+        state.reconnected = (state.reconnected || 0) + 1;
         return openSocket(kernel, info, base);
       }).then(function () {
         notice.parentNode.removeChild(notice);
@@ -1392,6 +1393,8 @@
     var connected = asked.then(function (data) {
       info = data;
       state.mode = info.mode;
+      state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
+      state.reused = info.reused;
       mark("session");
       if (info.mode === "jupyter") {
         if (viaWorker) {
