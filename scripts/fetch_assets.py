@@ -433,12 +433,15 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
       with a ``pyodide-lock.json`` that lists only the wheels below (all pure Python);
     * the Pyodide kernel's worker and its wheels (piplite, pyodide_kernel, ipykernel and
       widgetsnbextension shims) from the installed ``jupyterlite-pyodide-kernel`` (PyPI);
-    * ipywidgets, jedi, micropip and their dependencies from PyPI (``pip download``,
-      Python 3.14, pure Python only), and this project's wheel (``pip wheel --no-deps``);
+    * ipywidgets, micropip and their dependencies from PyPI (``pip download``, Python 3.14,
+      pure Python only) but those never used in the browser (NOT_IN_BROWSER; IPython's
+      wheel is changed so that ``import IPython`` leaves its terminal out), this project's
+      wheel (``pip wheel --no-deps``) and a wheel of the exercises' data (exercises/);
     * what a page imports (the kernel, IPython, ipywidgets, tarot_teach, the standard library
       modules they use) replaced by bytecode in those wheels and in Pyodide's
       ``python_stdlib.zip``, by Pyodide itself in Node.js (scripts/pyodide_compile.mjs):
-      the browser's Python starts about three times faster;
+      the browser's Python starts about three times faster; what no exercise can use is
+      left out of those zips;
     * a piplite index (``all.json``, written by jupyterlite-pyodide-kernel's own code);
     * ``_static/vendor/live/session.json`` telling live.js where all this is.
 
@@ -458,6 +461,7 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
         "project sha256": src_hash.hexdigest(),
         "compiler sha256": hashlib.sha256(
             (ROOT / "scripts" / "pyodide_compile.mjs").read_bytes()).hexdigest(),
+        "builder sha256": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
     }
     required = ["pyodide/pyodide.mjs", "pyodide/pyodide-lock.json", "comlink.worker.js",
                 "pypi/all.json", "pyodide/pyodide.asm.wasm.gz"]

@@ -137,22 +137,28 @@ def _local_host(host: str) -> bool:
         return False
 
 
-POOL_SIZE = 2  # warm kernels kept ready (each costs memory: see benchmarks, about 90 MB)
+POOL_SIZE = 2  # warm kernels kept ready (each holds about 60 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
+# A spare taken while another is still ready is replaced this many seconds later: starting a
+# kernel takes a core for a second or two, which the page just opened needs more.
+REFILL_DELAY = 4.0
 
 
 class _KernelPool:
     """Kernels started ahead of time and warmed up (:data:`WARM_UP` has run), handed out
     one per tab. At most ``size`` kernels belong to no tab (ready or starting): each one
-    taken is replaced at once, in the background. A page that comes when none is ready gets
-    the next one that finishes starting (pages are served in the order they came). The
-    kernel manager never culls a spare (``km.spares``, see LiveMappingKernelManager)."""
+    taken is replaced in the background (after ``refill_delay`` seconds if another one is
+    still ready, so as not to slow down the page just opened). A page that comes when none
+    is ready gets the next one that finishes starting (pages are served in the order they
+    came). The kernel manager never culls a spare (``km.spares``)."""
 
     def __init__(self, kernel_manager, size: int = POOL_SIZE) -> None:
         import collections
 
         self.km = kernel_manager
         self.size = size
+        self.refill_delay = REFILL_DELAY
+        self.refill_due = None  # the refill planned (an asyncio TimerHandle)
         self.ready: list[str] = []
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
@@ -184,9 +190,20 @@ class _KernelPool:
         """Start (in the background) the kernels missing from the pool."""
         import asyncio
 
+        if self.refill_due is not None:
+            self.refill_due.cancel()
+            self.refill_due = None
         while len(self.ready) + self.starting < self.size + len(self.waiting):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
+
+    def refill_later(self) -> None:
+        """:meth:`refill_soon` in ``refill_delay`` seconds (once, however many ask)."""
+        import asyncio
+
+        if self.refill_due is None:
+            self.refill_due = asyncio.get_running_loop().call_later(self.refill_delay,
+                                                                    self.refill_soon)
 
     async def _start_and_keep(self) -> None:
         try:
@@ -216,7 +233,10 @@ class _KernelPool:
             kernel_id = self.ready.pop(0)
             if kernel_id in self.km:  # not gone meanwhile
                 self.spares.discard(kernel_id)
-                self.refill_soon()
+                if self.ready:
+                    self.refill_later()
+                else:
+                    self.refill_soon()
                 return kernel_id
             self.spares.discard(kernel_id)
         future = asyncio.get_running_loop().create_future()

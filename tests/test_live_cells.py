@@ -82,10 +82,12 @@ print(_json.dumps([_tt_tree(m) for m in {ids}], sort_keys=True, default=repr))
 def _flat(value, path: str = "") -> dict:
     """{"/children[0]/value": 3, ...}: a state tree as its leaves."""
     if isinstance(value, dict):
-        return {k: v for key, item in value.items() for k, v in _flat(item, f"{path}/{key}").items()}
-    if isinstance(value, list):
-        return {k: v for i, item in enumerate(value) for k, v in _flat(item, f"{path}[{i}]").items()}
-    return {path: value}
+        parts = [_flat(item, f"{path}/{key}") for key, item in value.items()]
+    elif isinstance(value, list):
+        parts = [_flat(item, f"{path}[{i}]") for i, item in enumerate(value)]
+    else:
+        return {path: value}
+    return {k: v for part in parts for k, v in part.items()}
 
 
 def _page_cells(path: Path) -> "list[dict]":

@@ -100,6 +100,23 @@ def test_two_tabs_opened_at_once_both_get_a_warm_kernel_and_the_pool_refills():
     asyncio.run(scenario())
 
 
+def test_a_spare_taken_while_another_is_ready_is_replaced_a_moment_later():
+    async def scenario():
+        kernels = FakeKernels()
+        pool = site._KernelPool(kernels, size=2)
+        pool.refill_delay = 0.2
+        pool.refill_soon()
+        await settle()
+        await pool.take()
+        await settle()
+        assert kernels.started == 2 and len(pool.ready) == 1  # not while the page opens...
+        await asyncio.sleep(0.3)
+        await settle()
+        assert kernels.started == 3 and len(pool.ready) == 2  # ...but soon after
+
+    asyncio.run(scenario())
+
+
 def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
     async def scenario():
         kernels = FakeKernels(start_at_once=False)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.widgets.guided import GuidedHandLauncher, GuidedHandList, GuidedHandWidget
+from tarot_teach.widgets.guided import (DECLARATION_WORDS, GuidedHandLauncher, GuidedHandList,
+                                        GuidedHandWidget)
 from tarot_teach.widgets.progress import Progress
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
@@ -371,3 +372,28 @@ def test_a_hand_titles_itself_one_level_under_the_section_it_stands_in(progress)
             levels = [int(n) for n in re.findall(r"<h([1-6])", widget.title.value)]
             assert levels == [level + 1], (source, level, widget.title.value[:80])
     assert placed >= 8
+
+
+def test_the_misere_is_the_learners_to_declare(progress):
+    """Played on to the misère hand's declaration: the learner is asked before its first
+    card; the misère its hand may not declare is refused with the cards that spoil it (the
+    hand does not move); the right one says what the misère earns and moves on. ("Nothing"
+    is judged in tests/test_guided_hands.py.)"""
+    widget = GuidedHandWidget(HANDS / "misere.json", progress=progress, exercise_id="m1")
+    while widget.waiting_question is None or widget.waiting_question.kind != "declare":
+        if widget.waiting_question is None:
+            widget.play_button.click()
+        else:
+            _answer(widget, widget.waiting_question)
+    question = widget.waiting_question
+    assert [DECLARATION_WORDS[v] for v in widget.choice_values] == [
+        "Trump misère", "Honours misère", "Nothing"]
+    step = widget.step
+    refused = _choose(widget, "misere:honours")
+    assert "Not allowed: An honours misère needs a hand with no face card and no bout; " \
+           "your hand holds" in refused
+    assert widget.step == step and widget.waiting_question == question
+    right = _choose(widget, "misere:trumps")
+    assert right.startswith("✔") and "no trump and no Excuse" in right
+    assert "each other player pays you 10, 30 in all" in right
+    assert widget.waiting_question != question

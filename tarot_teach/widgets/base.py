@@ -38,11 +38,12 @@ def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: 
     The name is the widget's description: the page shows it in a ``<label for>`` of the
     box (static or live), so a screen reader reads it as the box's name, not the
     placeholder. ``shown=False`` keeps the label for screen readers only (a grid's cell,
-    whose column and row headers show the words). ``width`` is the box's own width
-    (``"7em"``, ``"8em"``, ``"10em"`` or ``"12em"``: a11y.css; any other width is the
-    whole widget's), the label takes what it needs, and on
-    a narrow screen the box goes under its label. ``label_width`` (e.g. ``"8em"``) lines up
-    the boxes of labels of different lengths:
+    whose column and row headers show the words).
+
+    ``width`` is the box's own width (``"7em"``, ``"8em"``, ``"10em"`` or ``"12em"``, set
+    in a11y.css; any other width is the whole widget's); the label takes what it needs,
+    or ``label_width`` (e.g. ``"8em"``) to line up boxes under labels of different
+    lengths. On a narrow screen the box goes under its label.
 
     >>> box = answer_box("Points:", "e.g. 12", "8em")
     >>> box.description, box.style.description_width, box._dom_classes

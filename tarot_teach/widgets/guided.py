@@ -353,7 +353,9 @@ class GuidedHandWidget:
         mark = ('<span class="tt-solved" style="color:#1a7f37">✔ solved</span> '
                 if self.solved else "")
         done = len(self.right & set(self._questions))
-        return (f"<h3 style='margin:0.2em 0'>{escape_text(self.hand.title)} {mark}</h3>"
+        # h3: the hand stands in an h2 section of its page (the size of the former h4)
+        return (f"<h3 style='margin:0.2em 0;font-size:1.25rem'>{escape_text(self.hand.title)} "
+                f"{mark}</h3>"
                 f"<div>{commentary_html(self.hand.summary)}</div>"
                 f"<div style='color:#555'>{len(self._questions)} questions, {done} answered "
                 f"right so far.</div>"
