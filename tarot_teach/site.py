@@ -7,8 +7,9 @@ Live exercises: one process, one port. A Jupyter server (``jupyter_server``) lis
 127.0.0.1 only, with a random token, under ``/jupyter/``; the same server serves the built
 book at ``/``. A page with widgets loads ``_static/vendor/widgets/live.js``, which asks
 ``/_static/vendor/live/session.json`` for the token and a kernel already started and
-warmed up (``import tarot_teach.widgets``), re-runs the page's widget cells in it and swaps
-the static widgets for live ones.
+warmed up (every module of tarot_teach imported: two such spares wait, see
+:class:`_KernelPool`), re-runs in it the cells the page's widgets need
+(:mod:`tarot_teach.live_cells`) and swaps the static widgets for live ones.
 
 Who may run code: ``tarot-teach`` opens the browser on ``/_static/vendor/live/open.html#key=…``
 (a fragment never reaches a server or a log); that page moves the key into localStorage,
