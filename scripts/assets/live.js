@@ -17,6 +17,10 @@
 //   from the address. No cookie: cookies ignore ports, so another local server would get
 //   them. One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
 //   gets the same kernel back; the server shuts down kernels no page is connected to.
+//   When this browser holds a key, session.json and the WebSocket are handled by a Web
+//   Worker, so that the page's cells reach the kernel while the page itself is still busy
+//   loading; the saved widgets are then not drawn if the live ones are ready right after
+//   the widget code (see holdStatic).
 // * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
 //   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
 //   interface), with Pyodide and the wheels (ipywidgets, tarot_teach, ...) served by the site.
