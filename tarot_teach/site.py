@@ -148,11 +148,10 @@ REFILL_DELAY = 4.0
 class _KernelPool:
     """Kernels started ahead of time and warmed up (:data:`WARM_UP` has run), handed out
     one per tab. At most ``size`` kernels belong to no tab (ready or starting): each one
-    taken is replaced in the background, one kernel starting at a time (a start takes a
-    core), after ``refill_delay`` seconds if another one is still ready (so as not to slow
-    down the page just opened). A page that comes when none is ready gets the next one
-    that finishes starting (pages are served in the order they came). The kernel manager
-    never culls a spare (``km.spares``)."""
+    taken is replaced in the background (after ``refill_delay`` seconds if another one is
+    still ready, so as not to slow down the page just opened). A page that comes when none
+    is ready gets the next one that finishes starting (pages are served in the order they
+    came). The kernel manager never culls a spare (``km.spares``)."""
 
     def __init__(self, kernel_manager, size: int = POOL_SIZE) -> None:
         import collections
@@ -189,15 +188,13 @@ class _KernelPool:
             client.stop_channels()
 
     def refill_soon(self) -> None:
-        """Start (in the background) a kernel missing from the pool: one at a time (each
-        takes a core while it starts), unless pages are waiting for one."""
+        """Start (in the background) the kernels missing from the pool."""
         import asyncio
 
         if self.refill_due is not None:
             self.refill_due.cancel()
             self.refill_due = None
-        while (len(self.ready) + self.starting < self.size + len(self.waiting)
-               and (self.starting == 0 or self.starting < len(self.waiting))):
+        while len(self.ready) + self.starting < self.size + len(self.waiting):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
 
@@ -226,11 +223,8 @@ class _KernelPool:
             if not future.done():  # (a page that went away no longer waits)
                 self.spares.discard(kernel_id)
                 future.set_result(kernel_id)
-                self.refill_later()
                 return
         self.ready.append(kernel_id)
-        if len(self.ready) + self.starting < self.size:  # the next one, in a moment
-            self.refill_later()
 
     async def take(self) -> str:
         """A warm kernel for a new tab (it is no longer a spare)."""
