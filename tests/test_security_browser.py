@@ -197,7 +197,7 @@ def _live(page, timeout=60_000):
 
 
 # What the page's session said (its kernel, whether the tab had it) and the token (asked
-# again by the page, as its own tab: the page's first request comes from a worker).
+# again by the page, as its own tab).
 SESSION_JS = """async () => {
   const r = await fetch('/_static/vendor/live/session.json', {cache: 'no-store', headers: {
     'X-Tarot-Teach-Key': localStorage.getItem('tarot_teach.key'),

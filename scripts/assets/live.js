@@ -17,10 +17,6 @@
 //   from the address. No cookie: cookies ignore ports, so another local server would get
 //   them. One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
 //   gets the same kernel back; the server shuts down kernels no page is connected to.
-//   When this browser holds a key, session.json and the WebSocket are handled by a Web
-//   Worker, so that the page's cells reach the kernel while the page itself is still busy
-//   loading; the saved widgets are then not drawn if the live ones are ready right after
-//   the widget code (see holdStatic).
 // * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
 //   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
 //   interface), with Pyodide and the wheels (ipywidgets, tarot_teach, ...) served by the site.
@@ -89,7 +85,6 @@
     state.errors.push(text);
     setStatus("failed");
     console.error("live exercises: " + text);
-    drawStatic(); // (if they were held back: the exercises as saved, at least)
     var page = state.page;
     if (page && !page.live) { // say so where the learner waits, instead of counting on
       clearTimeout(page.timer);
@@ -249,22 +244,16 @@
   };
 
   // ---------------------------------------------------- transport 1: a Jupyter server
-  // The tab's kernel kept the widgets of the page shown before (a reload): close them.
-  var CLOSE_ALL = "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n";
-
   function connectJupyter(kernel, info) {
     var base = new URL(info.base, root);
     var opened = openSocket(kernel, info, base);
     if (info.reused) {
-      kernel.request(message("execute_request", executeContent(CLOSE_ALL)));
+      // The tab's kernel kept the widgets of the page shown before (a reload): close them.
+      kernel.request(message("execute_request", executeContent(
+        "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n")));
     }
-    releaseOnLeave();
-    return opened;
-  }
-
-  // Tell the server the page is gone: it shuts the kernel down unless the tab comes back
-  // at once (a reload); without this it does so once no page was connected for a while.
-  function releaseOnLeave() {
+    // Tell the server the page is gone: it shuts the kernel down unless the tab comes back
+    // at once (a reload); without this it does so once no page was connected for a while.
     window.addEventListener("pagehide", function () {
       try {
         fetch(new URL("_static/vendor/live/release", root), {
@@ -274,149 +263,7 @@
         /* nothing to do */
       }
     });
-  }
-
-  // ------------------------------------ transport 1 bis: the same, from a Web Worker
-  // While a page opens, its main thread is busy for a second (the page, then 3.6 MB of
-  // widget JavaScript): a WebSocket opened there only sends once that is over. A worker
-  // asks session.json, opens the socket and sends the page's cells at once (queued by the
-  // page when its text is read), so that the kernel has run them by the time the widget
-  // manager is there; kernel messages come back as text. Used when this browser holds a
-  // key (it was opened by tarot-teach); the reconnect button uses the page's own socket.
-  function socketWorker() { // (runs in the worker: its source becomes the worker's script)
-    var socket = null;
-    var queue = [];
-    var reuse = null;
-    function post(kind, data) {
-      self.postMessage({ kind: kind, data: data });
-    }
-    function flush() {
-      if (socket && socket.readyState === 1) {
-        queue.splice(0).forEach(function (text) {
-          socket.send(text);
-        });
-      }
-    }
-    function connect(start) {
-      fetch(start.session, {
-        cache: "no-store", credentials: "same-origin", headers: start.headers,
-      }).then(function (response) {
-        if (response.ok) {
-          return response.json();
-        }
-        return { mode: response.status === 403 ? "locked" : "static" };
-      }, function () {
-        return { mode: "unreachable" };
-      }).then(function (info) {
-        info.answered = performance.timeOrigin + performance.now();
-        post("session", info);
-        if (info.mode !== "jupyter") {
-          queue = [];
-          return;
-        }
-        var ws = new URL("api/kernels/" + encodeURIComponent(info.kernel) + "/channels",
-          new URL(info.base, start.root));
-        ws.protocol = ws.protocol === "https:" ? "wss:" : "ws:";
-        ws.search = "session_id=" + start.sessionId + "&token=" + encodeURIComponent(info.token);
-        var opened = false;
-        socket = new WebSocket(ws.href);
-        socket.onopen = function () {
-          opened = true;
-          if (info.reused) {
-            queue.unshift(reuse);
-          }
-          flush();
-          post("open", performance.timeOrigin + performance.now()); // (the page's clock differs)
-        };
-        socket.onerror = function () {
-          if (!opened) {
-            post("error", "cannot reach the kernel");
-          }
-        };
-        socket.onclose = function () {
-          if (opened) {
-            post("closed");
-          }
-        };
-        socket.onmessage = function (event) {
-          if (typeof event.data === "string") {
-            // (binary frames only carry widget buffers, unused)
-            self.postMessage({ kind: "msg", data: event.data,
-              at: performance.timeOrigin + performance.now() });
-          }
-        };
-      });
-    }
-    self.onmessage = function (event) {
-      var order = event.data;
-      if (order.kind === "start") {
-        reuse = order.reuse;
-        connect(order);
-      } else if (order.kind === "send") {
-        if (socket && socket.readyState > 1) {
-          post("closed");
-        } else {
-          queue.push(order.text);
-          flush();
-        }
-      }
-    };
-  }
-
-  // Starts the worker; resolves with what session.json said. kernel.opened: resolved when
-  // the socket is open (rejected if it cannot be).
-  function askWorker(kernel) {
-    var worker = new Worker(URL.createObjectURL(new Blob(
-      ["(" + socketWorker.toString() + ")();"], { type: "text/javascript" })));
-    var info = null;
-    var opening = {};
-    kernel.opened = new Promise(function (resolve, reject) {
-      opening.resolve = resolve;
-      opening.reject = reject;
-    });
-    kernel.transport = {
-      send: function (msg) {
-        worker.postMessage({ kind: "send", text: JSON.stringify(msg) });
-      },
-    };
-    return new Promise(function (resolve) {
-      worker.onmessage = function (event) {
-        var kind = event.data.kind;
-        if (kind === "msg") {
-          kernel.arrived = event.data.at - performance.timeOrigin; // (when the worker got it)
-          var msg = JSON.parse(event.data.data);
-          if (msg.channel === "iopub") {
-            kernel.dispatch(msg);
-            if (msg.header && msg.header.msg_type === "status" &&
-              msg.content.execution_state === "dead") {
-              worker.terminate();
-              connectionLost(kernel, info, new URL(info.base, root));
-            }
-          }
-        } else if (kind === "session") {
-          info = event.data.data;
-          state.times.sessionAnswered = info.answered - performance.timeOrigin;
-          resolve(info);
-        } else if (kind === "open") {
-          state.times.socket = event.data.data - performance.timeOrigin;
-          opening.resolve();
-        } else if (kind === "error") {
-          opening.reject(new Error(event.data.data));
-        } else if (kind === "closed") {
-          worker.terminate();
-          connectionLost(kernel, info, new URL(info.base, root));
-        }
-      };
-      worker.onerror = function (event) {
-        resolve({ mode: "unreachable" });
-        opening.reject(new Error(event.message || "the connection worker failed"));
-      };
-      worker.postMessage({
-        kind: "start", session: new URL("_static/vendor/live/session.json", root).href,
-        root: root.href, headers: sessionHeaders(), sessionId: session,
-        reuse: JSON.stringify(message("execute_request", executeContent(CLOSE_ALL))),
-      });
-    });
+    return opened;
   }
 
   function openSocket(kernel, info, base) {
@@ -865,11 +712,7 @@
 
   // The static views are drawn by embed-amd.js after "load" (or by nav.js after a swap);
   // wait for them so that a live view never races a static one into the same place.
-  function staticViewsDrawn(page) {
-    if (held && page.id === held.page && held.decided !== "static") {
-      held.decided = "live"; // the live views come first: the static ones are never drawn
-      return Promise.resolve();
-    }
+  function staticViewsDrawn() {
     return new Promise(function (resolve) {
       var started = performance.now();
       (function poll() {
@@ -882,50 +725,6 @@
           setTimeout(poll, 30);
         }
       })();
-    });
-  }
-
-  // Local mode: the kernel has usually run the page's cells by the time the widget code
-  // is loaded. Drawing the widgets as saved, then again live, did the work twice: the saved
-  // state is held back (its script tag renamed, so that embed-amd.js finds nothing to
-  // draw) and drawn only if the live widgets are not there shortly after the widget code
-  // (HOLD_MS), or never come.
-  var WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
-  var HELD_STATE = "application/vnd.tt-held.widget-state+json";
-  var HOLD_MS = 300;
-  var held = null; // {tags, decided: null | "live" | "static", page: its id}
-
-  function holdStatic() {
-    var tags = Array.prototype.slice.call(
-      document.querySelectorAll('script[type="' + WIDGET_STATE + '"]'));
-    if (!tags.length || document.readyState === "complete") {
-      return; // (nothing to hold, or drawn already)
-    }
-    tags.forEach(function (tag) {
-      tag.type = HELD_STATE;
-    });
-    held = { tags: tags, decided: null, page: pageCount + 1 }; // (the page being loaded)
-  }
-
-  function releaseStatic() {
-    if (held) {
-      held.tags.forEach(function (tag) {
-        tag.type = WIDGET_STATE;
-      });
-    }
-  }
-
-  function drawStatic() {
-    if (!held || held.decided) {
-      return;
-    }
-    held.decided = "static";
-    state.heldStatic = "drawn";
-    releaseStatic();
-    Promise.resolve(window.ttEmbed).then(function () { // (embed-amd.js defines the module)
-      window.requirejs(["@jupyter-widgets/html-manager/dist/libembed-amd"], function (embed) {
-        embed.renderWidgets(document.documentElement);
-      });
     });
   }
 
@@ -995,24 +794,17 @@
     });
     return Promise.all(runs.concat([prepared])).then(function () {
       mark("ran");
-      if (kernel.arrived) {
-        state.times.ranInKernel = kernel.arrived; // (done there, before the page could see it)
-      }
       return results;
     });
   }
 
   // Once the cells ran and the static views are drawn: live views in their place.
   function swapPage(manager, page) {
-    var results;
-    return page.run.then(function (done) {
-      results = done;
-      return staticViewsDrawn(page);
-    }).then(function () {
+    return Promise.all([page.run, staticViewsDrawn()]).then(function (done) {
       if (state.page !== page) {
         return null; // the learner moved on meanwhile
       }
-      return Promise.all(results.filter(function (r) {
+      return Promise.all(done[0].filter(function (r) {
         return r.views.length;
       }).map(function (r) {
         return swapViews(manager, page, r.index, r.views);
@@ -1381,35 +1173,14 @@
     var kernel = new Kernel();
     var info;
     takeKeyFromAddress();
-    // A key: tarot-teach opened this browser, its kernel is reached from a worker.
-    var viaWorker = !!stored("localStorage", KEY_ITEM) && typeof Worker === "function";
-    var asked;
-    try {
-      asked = viaWorker ? askWorker(kernel) : askSession();
-    } catch (error) { // (a browser that refuses workers made from the page)
-      viaWorker = false;
-      asked = askSession();
-    }
-    state.worker = viaWorker;
-    if (viaWorker) {
-      holdStatic();
-    }
-    var connected = asked.then(function (data) {
+    var connected = askSession().then(function (data) {
       info = data;
       state.mode = info.mode;
       state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
       state.reused = info.reused;
       mark("session");
       if (info.mode === "jupyter") {
-        if (viaWorker) {
-          releaseOnLeave();
-          return kernel.opened;
-        }
         return connectJupyter(kernel, info);
-      }
-      if (viaWorker) {
-        forgetEarly(kernel); // the cells queued for a kernel that is not there
-        modules.then(drawStatic);
       }
       if (info.mode === "lite") {
         return connectLite(kernel, info);
@@ -1431,16 +1202,8 @@
         showWaiting(newPage());
       }
     });
-    // The page's cells go to the kernel as soon as it is there (the worker sends them as
-    // soon as its socket is open), while the widget manager loads (its comm messages wait
-    // in kernel.early).
-    if (viaWorker) {
-      shown.then(function () {
-        if (state.page && !state.page.live && (!info || info.mode === "jupyter")) {
-          runPage(kernel, state.page);
-        }
-      });
-    }
+    // The page's cells go to the kernel as soon as it is there, while the widget manager
+    // loads (its comm messages wait in kernel.early).
     Promise.all([connected, shown]).then(function () {
       if (info && (info.mode === "jupyter" || info.mode === "lite") && state.page &&
         !state.page.live) {
@@ -1452,16 +1215,7 @@
         state.page.models.push(commId);
       }
     };
-    if (held) {
-      modules.then(function () {
-        setTimeout(drawStatic, HOLD_MS); // (nothing happens if the live widgets came first)
-      });
-    }
     window.addEventListener("tt:leave", function () {
-      if (held && held.decided !== "static") {
-        held.decided = "live";
-        releaseStatic(); // (nav.js replaces the saved state with the next page's)
-      }
       leavePage(live && live.kernel);
     });
     window.addEventListener("tt:page", function () {
@@ -1525,17 +1279,6 @@
     }).catch(function (error) {
       fail("starting the live exercises", error);
     });
-  }
-
-  // Requests sent for a kernel that turned out not to be there are no longer waited for.
-  function forgetEarly(kernel) {
-    Object.keys(kernel.waiting).forEach(function (id) {
-      delete kernel.waiting[id];
-      state.pending -= 1;
-    });
-    if (state.page) {
-      state.page.run = null;
-    }
   }
 
   // Runs code in the kernel; resolves with what it printed (for the browser tests).
