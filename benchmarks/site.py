@@ -168,7 +168,9 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
     return rows
 
 
-def local_mode(pages: list[str], browser) -> list[dict]:
+def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
+    """Each page opened in a new tab (a new kernel from the server's pool), ``pause``
+    seconds after the previous one was closed (the pool refills meanwhile)."""
     import tempfile
 
     rows = []
@@ -182,7 +184,7 @@ def local_mode(pages: list[str], browser) -> list[dict]:
             row = {"page": name}
             page = context.new_page()
             try:
-                time.sleep(1.0)  # the server's pool warms the next kernel meanwhile
+                time.sleep(pause)  # the server's pool warms the next kernel meanwhile
                 row["open"] = open_and_answer(page, base + name + ".html")[0] / 1000
                 row["times"] = page.evaluate(TIMES_JS)
                 nxt = next_page(page)
@@ -230,6 +232,9 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--pages", nargs="*", help="page names such as 07-tricks (default: all)")
     parser.add_argument("--no-local", action="store_true", help="skip the local (kernel) mode")
     parser.add_argument("--no-static", action="store_true", help="skip the static mode")
+    parser.add_argument("--pause", type=float, default=1.0,
+                        help="local mode: seconds between closing a tab and opening the next "
+                             "(1: pages back to back while the pool refills; 6: a server at rest)")
     parser.add_argument("--files", action="store_true", help="list the biggest downloads")
     parser.add_argument("--times", action="store_true",
                         help="when each step of the first visit happened (s after navigation)")
@@ -273,7 +278,7 @@ def main(argv: "list[str] | None" = None) -> int:
             if not args.no_local:
                 print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
                       f"  {'page':26s}  open   next")
-                rows = local_mode(pages, browser)
+                rows = local_mode(pages, browser, args.pause)
                 ok = [r for r in rows if "error" not in r]
                 if ok:
                     values = [r["open"] for r in ok]

@@ -40,6 +40,9 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
     page = context.new_page()
     page.goto(opened)  # the key address: the server remembers this browser, then redirects
     page.wait_for_url(base)
+    # (the book's index moves on to the first chapter once its service worker is in: let
+    # it, or that navigation would interrupt the next one)
+    page.wait_for_url(base + "book/01-welcome.html")
     problems: list = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(base + page_name + ".html")
