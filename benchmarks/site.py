@@ -60,7 +60,7 @@ GOALS = {"open": 5.0, "next": 1.0, "first": 15.0, "second": 1.0, "again": 5.0, "
 #   the live hand then asks its question (answer buttons or playable cards) or says in
 #   its feedback line that the question above must be answered first.
 # The click may come while Python starts: live.js keeps it and answers it when ready.
-FIRST_CLICK = ".tt-check, .tt-play-on"
+FIRST_CLICK = ".tt-check:enabled, .tt-play-on:enabled"  # (a button a learner can press)
 FEEDBACK_JS = """
 () => {
   const shown = (e) => e.offsetParent !== null;
