@@ -83,11 +83,6 @@ _LOSE_KEY = tuple(3 if i == 0 else _HALVES[i] for i in range(78))
 _HIGH_MASK = sum(1 << i for i in range(78) if _HALVES[i] != 1)
 _GROUPS = ((1, 21), (22, 14), (36, 14), (50, 14), (64, 14))
 _GROUP_MASKS = tuple((first, ((1 << width) - 1) << first) for first, width in _GROUPS)
-# Partition search: _UPFROM[i] the cards of i's group ranked at or above i (a set of relevant
-# cards is upward closed in each group); the trumps that may be neither relevant nor high.
-_UPFROM = tuple(0 if i == 0 else _GROUP[i] & ~((1 << i) - 1) for i in range(78))
-_LOW_TRUMPS = TRUMP_MASK & ~_HIGH_MASK
-_FIELD = 21  # bits per hand and group in a position's code of holders by relative rank
 
 
 def _pack(live: int, hand: int) -> int:
@@ -133,26 +128,6 @@ def _merged(legal: int, live: int, units) -> list[int]:
     return moves
 
 
-def _runs(legal: int, moves: list[int]) -> int:
-    """Partition search: the thresholds that would split a run of merged cards (``moves``,
-    in index order, the first card of each run of ``legal``), as a mask: bit ``r`` set when
-    some run has cards both below ``r`` and at or above it in its group.
-
-    >>> from tarot_teach.cards import mask_of, parse_cards
-    >>> legal = mask_of(parse_cards("2S 3S 4S 7S"))
-    >>> moves = [DECK.index(card) for card in parse_cards("2S 7S")]
-    >>> [str(DECK[r]) for r in range(78) if _runs(legal, moves) >> r & 1]
-    ['3S', '4S']
-    """
-    forbid = 0
-    for position, first in enumerate(moves):
-        following = moves[position + 1] if position + 1 < len(moves) else 78
-        run = legal & ((1 << following) - (2 << first))
-        if run:
-            forbid |= (1 << run.bit_length()) - (2 << first)
-    return forbid
-
-
 _WEIGHTS = {}
 
 
@@ -190,8 +165,7 @@ class Position:
     __slots__ = ("rules", "n", "hands", "trick", "inplay", "leader", "side", "tricks_left",
                  "first_trick", "called", "units", "order", "merge", "unit", "weights", "base",
                  "has_small", "owed", "sweep", "last_excuse", "table", "relative_ranks", "packed",
-                 "relative", "nodes", "max_nodes", "partition", "pinfo", "ptable", "pcodes",
-                 "pmasks", "ptops", "rel", "forbid")
+                 "relative", "nodes", "max_nodes")
 
     def __init__(self, state) -> None:
         if state.phase is not Phase.PLAYING or state.is_over:
@@ -285,16 +259,6 @@ class Position:
         self.relative_ranks = self.merge  # the key by relative ranks (not in Cosmic Tribe)
         self.packed = {}  # a group's cards in play and each hand's -> their relative ranks
         self.relative = {}  # raw_key() -> its entry of the table (shared by relative key)
-        # Partition search (see _partition_info): its own table and caches, and while
-        # searching, the cards found relevant so far and the merged runs of the trick.
-        self.partition = self.merge
-        self.pinfo = {}
-        self.ptable = {}
-        self.pcodes = {}
-        self.pmasks = {}
-        self.ptops = {}
-        self.rel = 0
-        self.forbid = 0
         self.nodes = 0
         self.max_nodes = 1 << 62
 
@@ -368,159 +332,6 @@ class Position:
         key += raw[-2:]
         return tuple(key)
 
-    # ----- partition search ----------------------------------------------------------
-    # A bound found at a trick start holds for every position that differs only in the
-    # holders of cards that played no part in it. The search gathers in ``rel`` the cards
-    # whose rank decided something (upward closed in each group: a card and all above it):
-    # the winning card of a trick holding another card of its group, the trump winning so
-    # far when a hand's choice of trumps depends on it, a whole run of merged cards when the
-    # run would straddle the line (``forbid``). The other low cards of a group ("x" cards:
-    # worth the least, never compared with one another) are interchangeable between hands
-    # as long as each hand keeps as many. An entry is found by the coarse key (the leader,
-    # the Excuse facts, the holders of every card worth more than the least, each group's
-    # count of cards in play and each hand's count of them) and then by the holders of the
-    # top ``t`` cards of each group, ``t`` the number of relevant cards in play there.
-
-    def _partition_info(self, raw: tuple) -> tuple:
-        """(the entries of the coarse key: {holders mask: ({holders: entry}, t per group)},
-        the holders' code by relative rank, the units in play, the cards in play by group)."""
-        hands, inplay = self.hands, self.inplay
-        coarse = [raw[-2], raw[-1], *(hand & _HIGH_MASK for hand in hands)]
-        code = 0
-        counts = []
-        for number, (first, group) in enumerate(_GROUP_MASKS):
-            live = inplay & group
-            if not live:
-                counts.append(0)
-                coarse.append(None)
-                continue
-            bits = (live, *map(live.__and__, hands))
-            part = self.pcodes.get(bits)
-            if part is None:
-                packed = [_pack(live, hand) for hand in bits[1:]]
-                part = self.pcodes[bits] = (
-                    ((live & _HIGH_MASK) >> first, live.bit_count(),
-                     *(places.bit_count() for places in packed)),
-                    sum(places << (seat * _FIELD) for seat, places in enumerate(packed)))
-            coarse.append(part[0])
-            counts.append(part[0][1])
-            code |= part[1] << (number * 5 * _FIELD)
-        remaining = inplay.bit_count()
-        for weighted, extra in self.weights:
-            remaining += extra * (inplay & weighted).bit_count()
-        bucket = self.ptable.get(key := tuple(coarse))
-        if bucket is None:
-            bucket = self.ptable[key] = {}
-        return bucket, code, remaining, tuple(counts)
-
-    def _absolute(self, tops: tuple) -> int:
-        """The relevant cards of this position for an entry keeping the top ``tops[g]``
-        cards of each group: those and every card above them."""
-        relevant = 0
-        inplay = self.inplay
-        cache = self.ptops
-        for number, count in enumerate(tops):
-            if count:
-                live = inplay & _GROUP_MASKS[number][1]
-                upward = cache.get((live, count))
-                if upward is None:
-                    for _ in range(count - 1):
-                        live ^= 1 << (live.bit_length() - 1)
-                    upward = cache[(inplay & _GROUP_MASKS[number][1], count)] = \
-                        _UPFROM[live.bit_length() - 1]
-                relevant |= upward
-        return relevant
-
-    def _partition_probe(self, alpha: int, beta: int, raw: tuple) -> tuple:
-        """At a trick start: ``(None, value)`` if the table or the points in play decide,
-        else (the position's info, the narrowed window, a move to try first, and the outer
-        search's ``rel`` and ``forbid``, which the search of this trick starts afresh)."""
-        info = self.pinfo.get(raw)
-        if info is None:
-            info = self.pinfo[raw] = self._partition_info(raw)
-        bucket, code, remaining, _ = info
-        used = 0
-        hint = -1
-        for mask, (sub, tops) in bucket.items():
-            entry = sub.get(code & mask)
-            if entry is None:
-                continue
-            lower, upper = entry[0], entry[1]
-            if lower >= beta or lower == upper:
-                self.rel |= used | self._absolute(tops)
-                return None, lower
-            if upper <= alpha:
-                self.rel |= used | self._absolute(tops)
-                return None, upper
-            if lower > alpha or upper < beta:
-                used |= self._absolute(tops)
-                alpha, beta = max(alpha, lower), min(beta, upper)
-            if entry[2] >= 0:
-                hint = entry[2]
-        # All the points still in play (and an exchange half point) bound what is to come.
-        if remaining + 1 <= alpha:
-            self.rel |= used
-            return None, remaining + 1
-        if beta <= -1:
-            self.rel |= used
-            return None, -1
-        outer_rel, outer_forbid = self.rel, self.forbid
-        self.rel, self.forbid = used, 0
-        return info, alpha, beta, hint, outer_rel, outer_forbid
-
-    def _partition_store(self, info: tuple, best: int, alpha: int, beta: int, move: int,
-                         outer_rel: int, outer_forbid: int) -> None:
-        """File the bound ``best`` found in the window (``alpha``, ``beta``) at a trick start
-        under the cards found relevant, and hand them to the outer search."""
-        bucket, code, _, counts = info
-        relevant, forbid, inplay = self.rel, self.forbid, self.inplay
-        tops = []
-        for first, group in _GROUP_MASKS:
-            mine = relevant & group
-            if mine and forbid & group:
-                line = (mine & -mine).bit_length() - 1
-                if forbid >> line & 1:  # a run of merged cards would be split: all of it
-                    while forbid >> line & 1:
-                        line -= 1
-                    relevant |= _UPFROM[line]
-            tops.append((inplay & group & relevant).bit_count())
-        tops = tuple(tops)
-        slot = self.pmasks.get((tops, counts))
-        if slot is None:
-            mask = 0
-            for number, (count, top) in enumerate(zip(counts, tops)):
-                if top:
-                    places = ((1 << count) - 1) ^ ((1 << (count - top)) - 1)
-                    for seat in range(self.n):
-                        mask |= places << ((number * 5 + seat) * _FIELD)
-            slot = self.pmasks[(tops, counts)] = mask
-        entries = bucket.get(slot)
-        if entries is None:
-            entries = bucket[slot] = ({}, tops)
-        entry = entries[0].get(fine := code & slot)
-        if entry is None:
-            entry = entries[0][fine] = [-_INF, _INF, -1]
-        if best <= alpha:
-            if best < entry[1]:
-                entry[1] = best
-        elif best >= beta:
-            if best > entry[0]:
-                entry[0] = best
-        else:
-            entry[0] = entry[1] = best
-        entry[2] = move
-        self.rel = outer_rel | relevant
-        self.forbid = outer_forbid
-
-    def _mark_winner(self, card: int) -> None:
-        """The complete trick's winning card is relevant if another card of its group is
-        in the trick (its rank decided the trick)."""
-        group = _GROUP[card]
-        for other in self.trick:
-            if other != card and _GROUP[other] == group:
-                self.rel |= _UPFROM[card]
-                return
-
     def winner_now(self) -> tuple[int, int]:
         """(position, card) of the card winning the trick in progress; (-1, -1) if none."""
         position = winning_position_ranked(self.trick, self.order) if self.trick else -1
@@ -539,7 +350,7 @@ class Position:
         leader = self.leader
         seat = (leader + k) % n
         hands = self.hands
-        entry = info = None
+        entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
             if self.owed < 0 and not self.inplay & EXCUSE_BIT:  # no Excuse rule to apply
                 units, order = self.units, self.order
@@ -554,17 +365,10 @@ class Position:
                                      and order[card] > order[wcard]) \
                             or (card <= 21 and wcard > 21):  # as in the loop below
                         wpos, wcard = position, card
-                if self.partition:
-                    trick.extend(hands[(leader + p) % n].bit_length() - 1 for p in range(k, n))
-                    self._mark_winner(wcard)
-                    del trick[k:]
                 return 0 if self.side[(leader + wpos) % n] else gained
             for _ in range(n - k):
                 trick.append(hands[(leader + len(trick)) % n].bit_length() - 1)
-            position = winning_position_ranked(trick, self.order)
-            if self.partition:
-                self._mark_winner(trick[position])
-            value = self._outcome(position)[0]
+            value = self._outcome(winning_position_ranked(trick, self.order))[0]
             del trick[k:]
             return value
         if k == 0:
@@ -575,35 +379,26 @@ class Position:
             else:
                 extra = 0
             raw = (*hands, leader, extra)  # as raw_key()
-            if self.partition and not self.first_trick:
-                scope = self._partition_probe(alpha, beta, raw)
-                if scope[0] is None:
-                    return scope[1]
-                info, alpha, beta, hint, outer_rel, outer_forbid = scope
-                entry = [0, 0, hint]
-                orig_alpha, orig_beta = alpha, beta
-            else:
-                entry = self.relative.get(raw)
-                if entry is None:
-                    entry = self.slot(raw)
-                lower, upper, _, remaining = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-                # All the points still in play (and an exchange half point) bound what is
-                # to come.
-                if remaining + 1 <= alpha:
-                    return remaining + 1
-                if beta <= -1:
-                    return -1
-                orig_alpha, orig_beta = alpha, beta
+            entry = self.relative.get(raw)
+            if entry is None:
+                entry = self.slot(raw)
+            lower, upper, _, remaining = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+            # All the points still in play (and an exchange half point) bound what is to come.
+            if remaining + 1 <= alpha:
+                return remaining + 1
+            if beta <= -1:
+                return -1
+            orig_alpha, orig_beta = alpha, beta
         hand = hands[seat]
         units = self.units
         order = self.order
@@ -622,26 +417,14 @@ class Position:
             else:
                 legal = hand & TRUMP_MASK
                 if legal:
-                    if wcard <= 21:
-                        above = legal & TRUMPS_ABOVE[wcard]
-                        if self.partition and above:
-                            # Which trumps may be played depends on the rank of the trump
-                            # winning so far if this hand holds two that may be relevant or
-                            # not (one above it): it becomes relevant.
-                            low = legal & _LOW_TRUMPS
-                            if low and (low & ~above or above.bit_count() > 1):
-                                self.rel |= _UPFROM[wcard]
-                        legal = (above or legal) | (hand & EXCUSE_BIT)
-                    else:
-                        legal |= hand & EXCUSE_BIT
+                    legal = (legal & TRUMPS_ABOVE[wcard if wcard <= 21 else 0]
+                             or legal) | (hand & EXCUSE_BIT)
                 else:
                     legal = hand
         if not legal & (legal - 1):
             moves = [legal.bit_length() - 1]
         else:
             moves = _merged(legal, self.inplay & ~hand if self.merge else -1, units)
-            if self.partition and len(moves) < legal.bit_count():
-                self.forbid |= _runs(legal, moves)
             if len(moves) > 1:
                 if k == 0:
                     moves.sort(key=_LEAD_KEY.__getitem__)
@@ -683,8 +466,6 @@ class Position:
             else:
                 npos, ncard = wpos, wcard
             if last:
-                if self.partition:
-                    self._mark_winner(ncard)
                 value = self._close(alpha, beta, npos)
             else:
                 value = self.search(alpha, beta, npos, ncard)
@@ -704,10 +485,7 @@ class Position:
                         beta = best
                         if alpha >= beta:
                             break
-        if info is not None:
-            self._partition_store(info, best, orig_alpha, orig_beta, best_move, outer_rel,
-                                  outer_forbid)
-        elif k == 0:
+        if k == 0:
             if best <= orig_alpha:
                 if best < entry[1]:
                     entry[1] = best
@@ -811,19 +589,33 @@ class Position:
                 self.leader, self.sweep, self.has_small, self.first_trick, self.inplay
             winner = (leader + position) % self.n
             win_side = self.side[winner]
+            offset = 0 if win_side else gained
+            if gained - 1 >= beta and not win_side:
+                return gained - 1  # at most an exchange half point can be lost from here
+            small = has_small
             if mask & SMALL_MASK and not has_small[win_side]:
-                self.has_small = [True, has_small[1]] if win_side == 0 else [has_small[0], True]
+                small = [True, has_small[1]] if win_side == 0 else [has_small[0], True]
+            swept = sweep if sweep == win_side or sweep == -1 else win_side if sweep == 2 else -1
+            if self.tricks_left > 2:  # the next trick's entry, read here when it decides
+                extra = 100 + swept * 4 + small[0] * 2 + small[1] \
+                    if inplay & ~mask & EXCUSE_BIT else 0  # as in search()
+                entry = self.relative.get((*self.hands, winner, extra))
+                if entry is not None:
+                    lower, upper = entry[0], entry[1]
+                    if lower >= beta - offset or lower == upper:
+                        self.nodes += 1  # (the node search() would have counted)
+                        return offset + lower
+                    if upper <= alpha - offset:
+                        self.nodes += 1
+                        return offset + upper
+            self.has_small = small
             self.leader = winner
-            if sweep != win_side and sweep != -1:
-                self.sweep = win_side if sweep == 2 else -1
+            self.sweep = swept
             self.first_trick = False
             self.trick = []
             self.inplay = inplay ^ mask
             self.tricks_left -= 1
-            if win_side:
-                value = self.search(alpha, beta, -1, -1)
-            else:
-                value = gained + self.search(alpha - gained, beta - gained, -1, -1)
+            value = offset + self.search(alpha - offset, beta - offset, -1, -1)
             self.tricks_left += 1
             self.leader, self.sweep, self.has_small, self.first_trick, self.trick, self.inplay = \
                 leader, sweep, has_small, first_trick, trick, inplay

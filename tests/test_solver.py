@@ -192,25 +192,8 @@ def test_the_key_by_relative_ranks_changes_no_value(players):
         state = random_endgame(seed, players, 5 if players < 5 else 4, seed % players,
                                seed % 2 == 0)
         by_cards, by_ranks = Position(state), Position(state)
-        by_cards.relative_ranks = by_cards.partition = by_ranks.partition = False
+        by_cards.relative_ranks = False
         assert by_ranks.relative_ranks
         assert _move_values(by_ranks) == _move_values(by_cards)
         transposed += len(by_ranks.table) < len(by_cards.table)
     assert transposed  # the relative key did merge positions
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_partition_search_changes_no_value(players):
-    """Bounds filed with only the cards that decided them (partition search) answer other
-    positions too: on deeper endgames, with the Excuse and slams in progress, every card's
-    value equals the search without it, and the table did answer positions it never saw."""
-    shared = 0
-    for seed in range(8):
-        make = strong_taker_endgame if seed % 2 else random_endgame
-        state = make(seed, players, 5 if players < 5 else 4, seed % players, seed % 4 == 0)
-        partition, plain = Position(state), Position(state)
-        plain.partition = False
-        assert partition.partition
-        assert _move_values(partition) == _move_values(plain)
-        shared += partition.nodes < plain.nodes
-    assert shared  # the partition did save a search somewhere
