@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import DECK, Card, Suit, parse_card, sort_cards
-from .declarations import _MISERE_WORDS as MISERE_WORDS  # the rule's words, written once
+from .declarations import MISERE_WORDS
 from .declarations import misere_kinds, misere_problem, poignee_options
 from .tricks import winning_position
 from .errors import IllegalAction, InvalidRecord
