@@ -28,7 +28,7 @@ from .errors import Rule
 from .tables import HANDFUL_LEVELS, HANDFUL_THRESHOLDS
 
 __all__ = ["Slam", "Poignee", "Misere", "poignee_options", "poignee_problem", "MISERE_KINDS",
-           "misere_kinds", "misere_problem", "hand_mask"]
+           "MISERE_WORDS", "misere_kinds", "misere_problem", "hand_mask"]
 
 BOUTS_MASK = EXCUSE_BIT | (1 << 1) | (1 << 21)
 COURTS_MASK = sum(1 << c.index for c in DECK if c.is_court)
@@ -130,7 +130,8 @@ def poignee_problem(hand, cards, level: str, rules=4) -> "tuple[str, str] | None
 MISERE_KINDS = {"trumps": TRUMP_MASK | EXCUSE_BIT, "honours": COURTS_MASK | BOUTS_MASK}
 """Misère: the cards a hand must be without, by kind (no trump and no Excuse; no face card
 and no bout)."""
-_MISERE_WORDS = {"trumps": "no trump and no Excuse", "honours": "no face card and no bout"}
+MISERE_WORDS = {"trumps": "no trump and no Excuse", "honours": "no face card and no bout"}
+"""The same, in words (for messages that explain the rule)."""
 
 
 def misere_kinds(hand) -> list[str]:
@@ -149,5 +150,5 @@ def misere_problem(hand, kind: str, holder: str = "this hand") -> "str | None":
     if not held:
         return None
     article = "An" if kind == "honours" else "A"
-    return (f"{article} {kind} misère needs a hand with {_MISERE_WORDS[kind]}; {holder} holds "
+    return (f"{article} {kind} misère needs a hand with {MISERE_WORDS[kind]}; {holder} holds "
             + ", ".join(c.short_name for c in held[:4]) + (", …" if len(held) > 4 else "") + ".")
