@@ -336,7 +336,15 @@ class Position:
             remaining = inplay.bit_count()
             for weighted, extra in self.weights:
                 remaining += extra * (inplay & weighted).bit_count()
-            slot = self.table[key] = [-_INF, _INF, -1, remaining]
+            lower, upper = -_INF, _INF
+            if inplay & EXCUSE_BIT:  # its holder can play it in this trick and keep it:
+                for seat, hand in enumerate(self.hands):
+                    if hand & EXCUSE_BIT:
+                        if self.side[seat]:  # at most the rest, and the exchange half point
+                            upper = remaining - self.units[0] + 1
+                        else:  # at least the Excuse, less the exchange half point
+                            lower = self.units[0] - 1
+            slot = self.table[key] = [lower, upper, -1, remaining]
         self.relative[raw] = slot
         return slot
 
