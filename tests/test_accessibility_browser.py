@@ -189,3 +189,47 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
             assert live == "polite"  # a screen reader reads the verdict out
         finally:
             browser.close()
+
+
+# ------------------------------------------------------------------------ on a phone
+
+FLOATING_OVER_CONTROLS_JS = """
+() => [...document.querySelectorAll('body *')]
+  .filter(e => { const s = getComputedStyle(e);
+                 return s.position === 'fixed' && s.visibility !== 'hidden' && e.getClientRects().length; })
+  .map(f => [f, f.getBoundingClientRect()])
+  .filter(([f, box]) => box.bottom > 0 && box.top < innerHeight && box.width * box.height > 1)
+  .flatMap(([f, box]) => {
+    return [...document.querySelectorAll('.jupyter-widgets button, .jupyter-widgets input')]
+      .filter(e => e.offsetParent !== null && !f.contains(e))
+      .filter(e => { const r = e.getBoundingClientRect();
+                     return r.left < box.right && r.right > box.left
+                         && r.top < box.bottom && r.bottom > box.top; })
+      .map(e => (f.id || f.className) + ' over ' + (e.textContent.trim() || e.outerHTML.slice(0, 60)));
+  })
+"""
+
+
+@pytest.mark.parametrize("name", ["09-scoring", "20-guided-hands"])
+def test_on_a_phone_nothing_floats_over_the_exercises(built_book, name):  # noqa: F811
+    """At 390 px, scrolling down and back up through an exercise page, no fixed element lies
+    over an exercise's buttons or answer boxes (the theme's "Back to top" pill, shown while one
+    scrolls up, used to cover "New question")."""
+    from playwright.sync_api import sync_playwright
+
+    with serving(built_book) as base, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(viewport={"width": 390, "height": 800})
+            page = open_rendered(context, f"{base}book/{name}.html")
+            height = page.evaluate("document.documentElement.scrollHeight")
+            positions = range(1200, height, 350)
+            assert len(positions) > 5
+            for y in positions:
+                page.evaluate(f"window.scrollTo(0, {y + 300})")
+                page.wait_for_timeout(50)
+                page.evaluate(f"window.scrollTo(0, {y})")  # scrolling up shows the theme's pill
+                page.wait_for_timeout(150)
+                assert page.evaluate(FLOATING_OVER_CONTROLS_JS) == [], f"scrolled to {y}px"
+        finally:
+            browser.close()

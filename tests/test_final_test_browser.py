@@ -47,6 +47,13 @@ def give(ex, test: FinalTest, answer) -> None:
             ex.locator(".tt-number input").nth(i).fill(value)
 
 
+def box_lefts(ex) -> list[int]:
+    """Where each answer box shown begins (px from the left)."""
+    return ex.locator(".tt-number input").evaluate_all(
+        "boxes => boxes.filter(b => b.offsetParent !== null)"
+        ".map(b => Math.round(b.getBoundingClientRect().left))")
+
+
 def open_test(context, url):
     page = context.new_page()
     problems = []
@@ -93,9 +100,11 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
                 assert "step 4 of 9" in ex.inner_text()
                 reloaded = True
             give(ex, test, test.right_answer())
-            if test.step == "sheet":
+            if test.step == "sheet":  # one box per player, lined up under each other
+                assert len(set(box_lefts(ex))) == 1, box_lefts(ex)
                 page.set_viewport_size({"width": 390, "height": 844})
                 page.screenshot(path=str(SHOTS / "final-test-sheet-390.png"), full_page=True)
+                assert len(set(box_lefts(ex))) == 1, box_lefts(ex)
             text, _ms = check(page, ex)
             assert text.startswith("✔"), (test.step, text)
         assert reloaded

@@ -163,9 +163,12 @@ class FinalTestWidget:
         self.picker.set_cards(cards)
         self.picker.box.layout.display = ""
 
-    def _ask_numbers(self, labels) -> None:
+    def _ask_numbers(self, labels, label_width: str = "initial") -> None:
+        """Show one answer box per label; ``label_width`` lines the boxes up under each
+        other (the score sheet: one box per player name)."""
         for box, text in zip(self.boxes, list(labels) + [None] * PLAYERS):
             box.value = ""
+            box.style.description_width = label_width
             if text is not None:
                 box.description = escape_text(text)  # (its label: the box's name)
                 box.layout.display = ""
@@ -257,7 +260,7 @@ class FinalTestWidget:
 
     def _show_sheet(self) -> str:
         test = self.test
-        self._ask_numbers([f"{test.name(seat)}:" for seat in range(PLAYERS)])
+        self._ask_numbers([f"{test.name(seat)}:" for seat in range(PLAYERS)], label_width="5em")
         return ("<p>The deal:</p>" + self._facts_html()
                 + "<p>Write the deal's line on the score sheet: each player's gain (a loss "
                 "with a minus sign).</p>")
