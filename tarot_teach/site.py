@@ -123,7 +123,10 @@ WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widget
            "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
            "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
            "if m.name.rsplit('.', 1)[-1] not in ('cli', 'site', '__main__')]; "
-           "del importlib, pkgutil, _tt"]
+           "del importlib, pkgutil, _tt",
+           # matplotlib (charts drawn when a page opens, e.g. chapter 13's) takes a second to
+           # import, the same way the widgets import it; it costs each kernel about 48 MB.
+           "from tarot_teach.widgets.charts import pyplot as _tt; _tt(); del _tt"]
 
 
 def _local_host(host: str) -> bool:
@@ -140,7 +143,7 @@ def _local_host(host: str) -> bool:
         return False
 
 
-POOL_SIZE = 2  # warm kernels kept ready (each holds about 60 MB of memory)
+POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
