@@ -14,8 +14,9 @@
   cells up to the last one that shows a widget as JSON (``<script type="application/json"
   id="tt-live-cells">``), because ``remove-input`` cells leave no source in the page, each
   with ``needed``: whether the widgets need it (:mod:`tarot_teach.live_cells`). live.js
-  re-runs the needed ones in a kernel (the local Jupyter server of ``tarot-teach``, or Pyodide in the
-  browser) and swaps the static widget views for live ones.
+  (or the local server of ``tarot-teach``) re-runs the needed ones in a kernel (a Jupyter
+  kernel on this machine, or Pyodide in the browser) and swaps the static widget views for
+  live ones.
 * Every page loads ``_static/vendor/widgets/nav.js`` (one Python for the whole visit: links
   to other pages of the book are followed inside the page, so the kernel keeps running; it
   also registers the service worker ``tt-sw.js``).

@@ -309,9 +309,9 @@ class _PageRuns:
     (``session.json?page=book/07-tricks``): the server runs the cells the built page marks
     as needed (:func:`tarot_teach.live_cells.page_cells`: the sources come from the built
     file, never from the browser) while the browser still loads the widget code. The page
-    then asks ``prerun.json`` once for what they did: each cell's widget views and error,
-    and the kernel's widget messages (comm_open, comm_msg), which live.js hands to its
-    widget manager as if they had come over its WebSocket."""
+    then asks ``prerun.json`` (a POST) once for what they did: each cell's widget views and
+    error, and the kernel's widget messages (comm_open, comm_msg), which live.js hands to
+    its widget manager as if they had come over its WebSocket."""
 
     def __init__(self, kernel_manager, directory: Path) -> None:
         self.km = kernel_manager
@@ -822,7 +822,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
                                     "kernel": kernel_id, "reused": reused, "prerun": prerun}))
 
     class PrerunHandler(KeyedHandler):
-        async def get(self):
+        # POST: it takes the run (once), and the site's service worker keeps no copy.
+        async def post(self):
             result = await runs.result(self.tab, self.get_query_argument("run", ""))
             if result is None:
                 raise web.HTTPError(404, "no such run")

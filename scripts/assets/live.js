@@ -382,6 +382,7 @@
     kernel.held = [];
     return fetch(new URL("_static/vendor/live/prerun.json?run=" +
       encodeURIComponent(info.prerun), root), {
+      method: "POST", // (taken once; the service worker keeps no copy of a POST)
       cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
     }).then(function (response) {
       return response.ok ? response.json() : { error: "HTTP " + response.status };
