@@ -36,6 +36,7 @@ from fractions import Fraction
 from .cards import DECK, Card
 from .game import GameState
 from .inference import inferences, sample_deals, seat_name
+from .names import sentence
 from .players import ComputerPlayer
 from .record import state_from_record
 from .rules import Bid, Phase
@@ -238,8 +239,8 @@ def _why_exact(state: GameState, seat: int, chosen: Card, best: Card, values, na
     side = state.side_of(seat)
     if chosen is best or values[chosen] == values[best]:
         total = values[chosen] if side == 0 else state.rules.total_points - values[chosen]
-        return (f"{chosen.short_name} is one of the best cards here: with the best play by "
-                f"everyone your side ends the deal with {_points(total)} points.")
+        return sentence(f"{chosen.short_name} is one of the best cards here: with the best "
+                        f"play by everyone your side ends the deal with {_points(total)} points.")
     lost = _lost(values, chosen, side)
     good = _line_tricks(state, best)
     bad = _line_tricks(state, chosen)
@@ -261,8 +262,9 @@ def _why_exact(state: GameState, seat: int, chosen: Card, best: Card, values, na
                                             f"{led.suit.english} in trick {fact.since_trick}).")
                         break
             return text
-    return (f"{best.short_name} is better than {chosen.short_name} by {_points(lost)} points "
-            f"with the best play by everyone: the same tricks, but more points in your side's.")
+    return sentence(f"{best.short_name} is better than {chosen.short_name} by {_points(lost)} "
+                    f"points with the best play by everyone: the same tricks, but more points "
+                    f"in your side's.")
 
 
 def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
@@ -272,9 +274,9 @@ def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
         return value if side == 0 else state.rules.total_points - value
 
     if values[chosen] == values[best]:
-        text = (f"{chosen.short_name} is one of the best cards here: over {count} deals that "
-                f"fit what you had seen, your side ends with {_points(mine(values[chosen]))} "
-                f"points on average.")
+        text = sentence(f"{chosen.short_name} is one of the best cards here: over {count} "
+                        f"deals that fit what you had seen, your side ends with "
+                        f"{_points(mine(values[chosen]))} points on average.")
     else:
         text = (f"Over {count} deals that fit what you had seen, {best.short_name} gives your "
                 f"side {_points(mine(values[best]))} points on average, {chosen.short_name} "
@@ -436,7 +438,7 @@ def _card_entry(state, seat, chosen, trick, samples, rng, names) -> ReviewEntry:
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
         return ReviewEntry("card", trick, str(chosen), (str(chosen),), Fraction(0), Band.BEST,
-                           f"{chosen.short_name} was the only card you could play.", True)
+                           sentence(f"{chosen.short_name} was the only card you could play."), True)
     exact = _cards_left(state) <= EXACT_CARDS
     if exact:
         values = card_values(state)
@@ -482,7 +484,7 @@ def advise(state, seat, *, samples=20, seed=0):
         return decision.action, decision.reason
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
-        return legal[0], f"{legal[0].short_name} is the only card you may play."
+        return legal[0], sentence(f"{legal[0].short_name} is the only card you may play.")
     return _best_card(state, seat, legal, samples, random.Random(seed), _YOU)
 
 
@@ -505,7 +507,7 @@ def strong_choice(state, seat, *, samples=6, seed=0) -> tuple[Card, str]:
     "strong" level; the seat must be to play a card."""
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
-        return legal[0], f"{legal[0].short_name} is the only card I may play."
+        return legal[0], sentence(f"{legal[0].short_name} is the only card I may play.")
     return _best_card(state, seat, legal, samples, random.Random(seed), _I)
 
 
@@ -530,7 +532,7 @@ def _advice_reason(state, seat, card, legal, values, ranked, samples, voice=_YOU
         what = "Play the Excuse" + (f": it stays with {voice['your side']}"
                                     if _tricks_left(state) > 1 else "")
     elif wins(card):
-        what = f"{card.short_name} takes the trick for now"
+        what = sentence(f"{card.short_name} takes the trick for now")
     else:
         leading = trick[winning_position([c.index for c in trick])] \
             if any(not c.is_excuse for c in trick) else None

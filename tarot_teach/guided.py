@@ -51,6 +51,7 @@ from .declarations import misere_kinds, misere_problem, poignee_options
 from .tricks import winning_position
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
+from .names import sentence
 from .record import replay, state_from_record
 from .rules import Bid, Phase
 
@@ -582,7 +583,7 @@ def card_why(state: GameState, seat: int, rule: str, accepted, values=None) -> s
         what = ("every trump above it has been played or is in your hand" if card.is_trump
                 else f"every higher {card.suit.english[:-1]} has been played and no trump is "
                      "left outside your hand")
-        return f"{_sentence(names)} cannot be beaten: {what}."
+        return f"{sentence(names)} cannot be beaten: {what}."
     mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
     best = max(mine.values())
     return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {names} "
@@ -599,38 +600,34 @@ def card_wrong(state: GameState, seat: int, rule: str, card: Card, accepted, val
         return ("The Excuse never wins a trick; it is kept for a trick you cannot afford. "
                 f"Here: {names}.")
     if rule == "petit":
-        return (f"{_sentence(card.short_name)} wins too, but the Petit is safe only now: kept, "
+        return (f"{sentence(card.short_name)} wins too, but the Petit is safe only now: kept, "
                 "it may be caught by a higher trump later.") if _wins(state, card) else (
-                f"{_sentence(card.short_name)} does not win the trick; the Petit does, safely.")
+                f"{sentence(card.short_name)} does not win the trick; the Petit does, safely.")
     if rule == "solve":
         mine = _side_values(state, seat, solved_values(state))
         return (f"With every hand laid open, perfect play from here gives your side "
                 f"{_number(mine[card])} points with {card.short_name}, "
                 f"{_number(mine[best[0]])} with {names}.")
     if rule == "win":
-        return f"{_sentence(card.short_name)} does not win: {winner[1].short_name} stays on top. {_sentence(names)} would."
+        return f"{sentence(card.short_name)} does not win: {winner[1].short_name} stays on top. {sentence(names)} would."
     if rule in ("feed", "duck"):
         worth = _number(card.points)
         other = _number(best[0].points)
         if rule == "feed":
-            return (f"{_sentence(card.short_name)} is worth {worth} points and {best[0].short_name} "
+            return (f"{sentence(card.short_name)} is worth {worth} points and {best[0].short_name} "
                     f"{other}, and your side wins this trick anyway.")
-        return (f"{_sentence(card.short_name)} gives away {worth} points: nothing you may play "
+        return (f"{sentence(card.short_name)} gives away {worth} points: nothing you may play "
                 f"beats {winner[1].short_name}, and {names} costs only {other}.")
     if rule == "sure":
         if not _wins(state, card):
-            return f"{_sentence(card.short_name)} does not even beat {winner[1].short_name}."
+            return f"{sentence(card.short_name)} does not even beat {winner[1].short_name}."
         beater = max(_beaters(state, seat, card), key=lambda c: (c.is_trump, c.rank))
-        return (f"{_sentence(card.short_name)} could still be beaten: {beater.short_name} has "
-                f"not been played yet. {_sentence(names)} cannot be.")
+        return (f"{sentence(card.short_name)} could still be beaten: {beater.short_name} has "
+                f"not been played yet. {sentence(names)} cannot be.")
     mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
     return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {card.short_name} leaves your "
             f"side {_number(mine[card])} points on average, {best[0].short_name} "
             f"{_number(mine[best[0]])}.")
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def discard_facts(state: GameState, cards) -> str:
@@ -783,7 +780,7 @@ def _declaration_why(state: GameState, question: Question, declined: bool) -> st
                 "one made by surprise, and you lead the first trick.")
     if expect.startswith("misere"):
         why = _misere_why(state, expect.split(":")[1])
-        return why[:1].upper() + why[1:]
+        return sentence(why)
     options = poignee_options(state.hands[state.to_act], state.rules)
     best = options[-1]
     trumps = sum(1 for c in state.hand(state.to_act) if c.is_trump)

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-__all__ = ["the", "SEAT_NAMES", "LEARNER_NAME", "seat_name", "seat_names"]
+__all__ = ["the", "sentence", "SEAT_NAMES", "LEARNER_NAME", "seat_name", "seat_names"]
 
 SEAT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
 """The one list of seat names: seat 0 … 4 in the order of play (counter-clockwise at a
@@ -25,6 +25,15 @@ def the(card) -> str:
     """A card's English name with "the" in front, once (the Petit and the Excuse carry it)."""
     name = card.name
     return name if name.startswith("the ") else f"the {name}"
+
+
+def sentence(text: str) -> str:
+    """``text`` as the start of a sentence: its first letter a capital, the rest as it is.
+
+    >>> sentence("trump 1 is one of the best cards here."), sentence("K♥ wins.")
+    ('Trump 1 is one of the best cards here.', 'K♥ wins.')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def seat_name(seat: int, learner: "int | None" = None) -> str:

@@ -49,6 +49,7 @@ def test_a_review_has_one_entry_per_decision_and_exact_late_cards():
     assert [entry.chosen for entry in cards] == played
     for entry in entries:
         assert isinstance(entry, ReviewEntry) and entry.why.endswith(".")
+        assert not entry.why[:1].islower(), entry.why  # "Trump 7 is ...", a sentence
         assert entry.points_lost >= 0 and entry.band is band_for(entry.points_lost) \
             or entry.kind in ("bid", "declaration")
         assert (entry.points_lost == 0) == (entry.chosen in entry.best) or entry.kind == "bid"
@@ -138,6 +139,7 @@ def test_advice_is_a_legal_card_with_a_true_reason():
         seat = state.to_act
         card, reason = advise(state, seat, samples=4, seed=seed)
         assert state.is_legal(card) and reason.endswith(".")
+        assert not reason[:1].islower(), reason
         trick = list(state.trick)
         takes = winning_position(trick + [card.index]) == len(trick)
         if "lost" in reason or "No card you may play takes this trick" in reason:

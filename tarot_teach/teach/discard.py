@@ -12,6 +12,7 @@ from ..cards import DECK, Card, parse_cards, points
 from ..discard import discard_problems, discardable_cards
 from ..errors import IllegalAction
 from ..game import GameState
+from ..names import sentence
 from ..rules import Bid, Phase, RuleSet
 from .auction import bid_name, dog_fate
 from .feedback import AnswerError, Feedback, cards_line, section_link
@@ -136,11 +137,11 @@ def check_forbidden(question: DiscardQuestion, chosen) -> Feedback:
         return Feedback(True, f"Right: {cards_line(sorted(forbidden))} may not go to the discard.")
     details = []
     for card in sorted(chosen - forbidden):
-        details.append(f"{card.short_name} may go to the discard"
+        details.append(sentence(f"{card.short_name} may go to the discard")
                        + (": you do not have enough other cards to lay aside." if card.is_trump
                           else "."))
     for card in sorted(forbidden - chosen):
-        details.append(f"{card.short_name} may not: {refusal_of(question, card)}")
+        details.append(sentence(f"{card.short_name} may not: {refusal_of(question, card)}"))
     return Feedback(False, "Not quite.", details,
                     section_link(CHAPTER, "what-may-go-to-the-discard",
                                  "What may go to the discard"))

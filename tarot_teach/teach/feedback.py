@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..cards import Card, parse_card, parse_cards, sort_cards
+from ..names import sentence
 
 __all__ = ["AnswerError", "Feedback", "section_link", "escape_text", "cards_line",
            "judge_card_set"]
@@ -90,8 +91,8 @@ def judge_card_set(chosen, right, praise: str, participle: str, why_not, why_too
     chosen, right = set(parse_cards(chosen)), set(parse_cards(right))
     if chosen == right:
         return Feedback(True, f"Right: {praise} {cards_line(sort_cards(right))}.")
-    details = [f"{card.short_name} may not be {participle}: {why_not(card)}"
+    details = [sentence(f"{card.short_name} may not be {participle}: {why_not(card)}")
                for card in sort_cards(chosen - right)]
-    details += [f"{card.short_name} may be {participle} too{why_too(card) or '.'}"
+    details += [sentence(f"{card.short_name} may be {participle} too{why_too(card) or '.'}")
                 for card in sort_cards(right - chosen)]
     return Feedback(False, "Not quite.", details, section)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, mask_of, parse_cards
 from ..game import GameState, random_playout
+from ..names import sentence
 from ..rules import Phase, RuleSet
 from ..tricks import explain_refusal, legal_cards, trick_winner, why_illegal
 from .feedback import AnswerError, Feedback, cards_line, judge_card_set, section_link
@@ -86,10 +87,10 @@ def check_trick_winner(trick, chosen) -> Feedback:
     elif winner.is_trump:
         reason = f"The {winner.rank} is a higher trump than the {card.rank}."
     elif card.suit is not winner.suit:
-        reason = (f"{card.short_name} is not of the suit led ({winner.suit.english}): "
-                  "a card of another suit never wins.")
+        reason = sentence(f"{card.short_name} is not of the suit led "
+                          f"({winner.suit.english}): a card of another suit never wins.")
     else:
-        reason = f"{winner.short_name} ranks higher than {card.short_name}."
+        reason = sentence(f"{winner.short_name} ranks higher than {card.short_name}.")
     return Feedback(False, f"No: {winner.short_name} wins.", [reason],
                     section_link("07-tricks", "who-wins-the-trick", "Who wins the trick"))
 
@@ -185,5 +186,6 @@ def check_card_legal(question: CardQuestion, answer: "str | None") -> Feedback:
     if answer == LEGAL:
         return Feedback(False, f"No: {card.short_name} may not be played here.", [reason],
                         _REASON_SECTIONS[right])
-    return Feedback(False, f"{card.short_name} may indeed not be played, but for another reason.",
+    return Feedback(False, sentence(f"{card.short_name} may indeed not be played, but for "
+                                    "another reason."),
                     [reason], _REASON_SECTIONS[right])

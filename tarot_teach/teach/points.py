@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..cards import (DECK, Card, InvalidCard, parse_card, parse_cards, points, count_bouts,
                      sort_cards)
 from ..deal import deal_hands
-from ..names import the
+from ..names import sentence, the
 from ..rules import RuleSet
 from ..scoring import explain_score, score, target_for
 from ..tricks import trick_winner
@@ -128,11 +128,9 @@ def check_card_name(card: Card, typed: str) -> Feedback:
         extra = "" if text.upper() == str(card) else f" (the book writes it {card})"
         return Feedback(True, f"Right: {text} is {the(card)}{extra}.")
     return Feedback(False, f"{text} is {the(named)}; the card shown is {the(card)}.",
-                    [f"{_capital(the(card))} is written {card}."], CARDS_NOTATION)
+                    [f"{sentence(the(card))} is written {card}."], CARDS_NOTATION)
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def card_name_solution(card: Card) -> str:

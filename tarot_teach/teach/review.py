@@ -21,7 +21,7 @@ from ..cards import PLAIN_SUITS, TRUMP_MASK, Card, Suit, parse_card
 from ..errors import IllegalAction
 from ..game import GameState
 from ..inference import inferences
-from ..names import seat_names
+from ..names import seat_names, sentence
 from ..players import ComputerPlayer
 from ..rules import Phase, RuleSet
 from ..solver import best_line, card_values
@@ -243,11 +243,11 @@ def check_solver_card(question: SolverQuestion, card) -> Feedback:
     seat = state.to_act
     names = seat_names(state.players)
     if card not in state.hand(seat):
-        raise AnswerError(f"{card.short_name} is not in {names[seat]}'s hand.")
+        raise AnswerError(sentence(f"{card.short_name} is not in {names[seat]}'s hand."))
     try:
         state.copy().play(card)
     except IllegalAction as refusal:
-        return Feedback(False, f"{card.short_name} may not be played: {refusal}",
+        return Feedback(False, sentence(f"{card.short_name} may not be played: {refusal}"),
                         section=section_link("07-tricks", "", "Tricks"))
     values, best = _best_cards(state)
     mine = _side_points(state, seat, values[card])
@@ -281,5 +281,6 @@ def solver_solution(question: SolverQuestion) -> str:
     values, best = _best_cards(state)
     names = seat_names(state.players)
     top = _side_points(state, state.to_act, values[best[0]])
-    return (f"{' or '.join(c.short_name for c in best)}: {names[state.to_act]}'s side then "
-            f"ends with {points_text(top)} points (the play: {_line_words(state, best[0])}).")
+    return sentence(f"{' or '.join(c.short_name for c in best)}: {names[state.to_act]}'s side "
+                    f"then ends with {points_text(top)} points (the play: "
+                    f"{_line_words(state, best[0])}).")

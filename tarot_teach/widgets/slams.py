@@ -19,6 +19,7 @@ import random
 
 import ipywidgets as widgets
 
+from ..names import sentence
 from ..scoring import explain_score
 from ..teach.slams import (ANYONE, SLAM_SECTION, WHEN, AnnounceQuestion, check_announcement,
                            check_slam_score, random_announce_question, random_slam_summary,
@@ -83,7 +84,7 @@ class SlamAnnounceExercise(Exercise):
     def solution(self, question: AnnounceQuestion) -> str:
         text = check_announcement(question, question.taker, question.before,
                                   question.leader).message.removeprefix("Right: ")
-        return text[:1].upper() + text[1:]
+        return sentence(text)
 
 
 class SlamValueExercise(DealSummaryExercise):
