@@ -4,12 +4,15 @@
 //
 // The page first shows the widgets as saved at build time (embed-amd.js). Meanwhile this
 // script gets a Python kernel, re-runs the page's code cells in it (their sources are
-// embedded by scripts/sphinx_offline_site.py as <script id="tt-live-cells">) and replaces
-// each static widget view by a live one whose callbacks run in that kernel.
+// embedded by scripts/sphinx_offline_site.py as <script id="tt-live-cells">, each marked
+// whether the widgets need it) and replaces each static widget view by a live one whose
+// callbacks run in that kernel.
 //
 // Where the kernel comes from is said by _static/vendor/live/session.json:
-// * {"mode": "jupyter", base, token, kernel, reused}: `tarot-teach` serves the book and a
-//   Jupyter server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go
+// * {"mode": "jupyter", base, token, kernel, reused, prerun}: `tarot-teach` serves the book
+//   and a Jupyter server on 127.0.0.1; the kernel is already started and warm, and the
+//   server has begun to run this page's cells in it (session.json?page=...: "prerun" names
+//   that run, see takeRun) while this page loads its widget code. Jupyter messages go
 //   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
 //   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
 //   an address ending in #key=..., and this script (or the opener page) moves the key into
