@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import webbrowser
 from pathlib import Path
 
@@ -271,6 +272,7 @@ class _KernelPool:
 
 PRERUN_PATH = "/_static/vendor/live/prerun.json"
 PRERUN_TIMEOUT = 300  # seconds a page's cells may take (a page of a dozen hands, loaded machine)
+UNCLAIMED_SECONDS = 120  # a run no page came for is forgotten this long after it ended
 _PAGE_NAME = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
 # Run before a page's cells in a kernel a page had before (a reload): its widgets go.
 CLOSE_WIDGETS = "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n"
@@ -317,6 +319,8 @@ class _PageRuns:
         self.km = kernel_manager
         self.directory = Path(directory).resolve()
         self.runs: dict[str, tuple[str, "asyncio.Future"]] = {}  # tab -> (run id, result)
+        self.ended: dict[str, float] = {}  # run id -> when it ended (time.monotonic)
+        self.unclaimed_seconds = UNCLAIMED_SECONDS
         self._cells: dict[Path, tuple[float, list]] = {}  # built page -> (mtime, cells)
 
     def cells(self, page: str) -> "list[dict]":
@@ -349,10 +353,22 @@ class _PageRuns:
             if client is not None:
                 client.stop_channels()
             return None
+        self._forget_unclaimed()
         run_id = secrets.token_hex(8)
         run = asyncio.ensure_future(self._run(kernel_id, cells, reused, client))
+        run.add_done_callback(lambda _: self.ended.__setitem__(run_id, time.monotonic()))
         self.runs[tab] = (run_id, run)
         return run_id
+
+    def _forget_unclaimed(self) -> None:
+        """Drop the runs no page came for (it was closed while loading) a while after
+        they ended."""
+        now = time.monotonic()
+        for tab, (run_id, _) in list(self.runs.items()):
+            if now - self.ended.get(run_id, now) > self.unclaimed_seconds:
+                del self.runs[tab]
+        self.ended = {run_id: when for run_id, when in self.ended.items()
+                      if now - when <= self.unclaimed_seconds}
 
     async def result(self, tab: str, run_id: str) -> "dict | None":
         """What the tab's run ``run_id`` did, once it is done (once: it is then forgotten);

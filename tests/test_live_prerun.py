@@ -185,3 +185,18 @@ def test_a_run_that_cannot_finish_says_so_and_the_page_runs_its_cells_itself(tmp
         return await runs.result("tab-1", run)
 
     assert "error" in asyncio.run(scenario())
+
+
+def test_a_run_no_page_came_for_is_forgotten_a_while_after_it_ended(tmp_path):
+    async def scenario():
+        runs = runs_of(tmp_path)
+        runs.unclaimed_seconds = 0.05
+        first = runs.start("tab-closed", "kernel-1", "book/07-tricks", reused=False)
+        runs.start("tab-slow", "kernel-2", "book/07-tricks", reused=False)
+        await asyncio.sleep(0.1)  # both ended; nobody came for them yet
+        runs.start("tab-new", "kernel-3", "book/07-tricks", reused=False)
+        kept = set(runs.runs)
+        return first, kept, await runs.result("tab-closed", first)
+
+    first, kept, result = asyncio.run(scenario())
+    assert kept == {"tab-new"} and result is None
