@@ -25,6 +25,9 @@ response body it sends). For each page, in a fresh browser profile ("first visit
 With --files: every file of each first visit, its megabytes and "xN" when its body was
 sent N times.
 Local mode (`tarot-teach`, a kernel on this machine): open -> first feedback, and next.
+With --times, each step (s after navigation): session (the page has its kernel), modules
+(the widget code is ready), ranAhead (what the server ran of the page's cells while it
+loaded has arrived), ready (live widgets in place), and the others live.js marks.
 
 Chromium is Debian's /usr/bin/chromium (Playwright), which cannot reach any host but
 127.0.0.1 (its requests to others are counted). Its HTTP cache stays on, as in a learner's

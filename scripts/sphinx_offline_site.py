@@ -12,9 +12,11 @@
 * Live widgets (``_static/vendor/widgets/live.js``): on pages that display widgets, mark every
   code cell's container with the class ``tt-cell-<index>`` and embed the sources of the code
   cells up to the last one that shows a widget as JSON (``<script type="application/json"
-  id="tt-live-cells">``), because ``remove-input`` cells leave no source in the page. live.js
-  re-runs them in a kernel (the local Jupyter server of ``tarot-teach``, or Pyodide in the
-  browser) and swaps the static widget views for live ones.
+  id="tt-live-cells">``), because ``remove-input`` cells leave no source in the page, each
+  with ``needed``: whether the widgets need it (:mod:`tarot_teach.live_cells`). live.js
+  (or the local server of ``tarot-teach``) re-runs the needed ones in a kernel (a Jupyter
+  kernel on this machine, or Pyodide in the browser) and swaps the static widget views for
+  live ones.
 * Every page loads ``_static/vendor/widgets/nav.js`` (one Python for the whole visit: links
   to other pages of the book are followed inside the page, so the kernel keeps running; it
   also registers the service worker ``tt-sw.js``).
@@ -250,6 +252,13 @@ def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> 
         return
     wanted = [c for c in cells if c["index"] <= last
               and (shows_widget(c) or not _only_shows(c["source"]))]
+    # Which of them the widgets need is decided once, here (tarot_teach/live_cells.py):
+    # the page and the local server run only those, without parsing anything.
+    from tarot_teach.live_cells import needed_cells
+
+    needed = set(needed_cells([c["source"] for c in wanted],
+                              [k for k, c in enumerate(wanted) if shows_widget(c)]))
+    wanted = [dict(c, needed=k in needed) for k, c in enumerate(wanted)]
     data = json.dumps({"page": pagename, "cells": wanted}, ensure_ascii=True)
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     context["body"] = body + (

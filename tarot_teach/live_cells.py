@@ -1,5 +1,8 @@
 """Which code cells of a page are run again when the page comes alive (see live.js).
 
+Decided once, when the book is built (scripts/sphinx_offline_site.py marks each embedded
+cell ``needed``): a page opened runs its needed cells without parsing anything.
+
 A page's outputs are already on screen as built; only its widgets need Python to answer.
 So a live page re-runs the cells that show widgets, and the cells these need: an earlier
 cell that binds or changes a name they read (and so on back), and a later cell that reads a
@@ -24,9 +27,11 @@ import, makes every cell run.
 from __future__ import annotations
 
 import ast
+import json
+import re
 from dataclasses import dataclass, field
 
-__all__ = ["needed_cells", "PageRun"]
+__all__ = ["needed_cells", "page_cells"]
 
 EVERYTHING = "*"  # a cell binding names that cannot be listed (a star import)
 
@@ -115,22 +120,20 @@ def needed_cells(sources: "list[str]", shown: "list[int]") -> "list[int]":
     return sorted(needed)
 
 
-class PageRun:
-    """A page's cells, held by the kernel: ``run(k)`` runs cell ``k`` as a notebook would
-    (its last value is shown) if the page needs it, and does nothing otherwise. live.js
-    sends one request per cell, so that each cell's output comes back as that request's.
+PAGE_CELLS = re.compile(r'<script type="application/json" id="tt-live-cells">(.*?)</script>',
+                        re.S)
 
-    >>> page = PageRun(["a = 1", "b = 2", "c = a + 1"], shown=[2])
-    >>> page.needed
-    [0, 2]
+
+def page_cells(html: str) -> "list[dict]":
+    """The code cells a built page embeds for live.js (scripts/sphinx_offline_site.py):
+    ``{"index", "source", "needed"}`` each, ``needed`` as :func:`needed_cells` decided at
+    build time; [] for a page without live widgets.
+
+    >>> page_cells('<p>x</p><script type="application/json" id="tt-live-cells">'
+    ...            '{"page": "p", "cells": [{"index": 2, "source": "w", "needed": true}]}</script>')
+    [{'index': 2, 'source': 'w', 'needed': True}]
+    >>> page_cells("<p>no widgets</p>")
+    []
     """
-
-    def __init__(self, sources: "list[str]", shown: "list[int]") -> None:
-        self.sources = list(sources)
-        self.needed = needed_cells(self.sources, shown)
-
-    def run(self, k: int) -> None:
-        if k in self.needed:
-            from IPython import get_ipython
-
-            get_ipython().run_cell(self.sources[k], store_history=False)
+    found = PAGE_CELLS.search(html)
+    return json.loads(found.group(1))["cells"] if found else []

@@ -9,7 +9,9 @@ book at ``/``. A page with widgets loads ``_static/vendor/widgets/live.js``, whi
 ``/_static/vendor/live/session.json`` for the token and a kernel already started and
 warmed up (every module of tarot_teach imported: two such spares wait, see
 :class:`_KernelPool`), re-runs in it the cells the page's widgets need
-(:mod:`tarot_teach.live_cells`) and swaps the static widgets for live ones.
+(:mod:`tarot_teach.live_cells`) and swaps the static widgets for live ones. The first page
+of a tab does not wait for that: the server runs its cells as soon as the page asks for its
+kernel, while the browser still loads the widget code (:class:`_PageRuns`).
 
 Who may run code: ``tarot-teach`` opens the browser on ``/_static/vendor/live/open.html#key=…``
 (a fragment never reaches a server or a log); that page moves the key into localStorage,
@@ -32,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import webbrowser
 from pathlib import Path
 
@@ -121,7 +124,10 @@ WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widget
            "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
            "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
            "if m.name.rsplit('.', 1)[-1] not in ('cli', 'site', '__main__')]; "
-           "del importlib, pkgutil, _tt"]
+           "del importlib, pkgutil, _tt",
+           # matplotlib (charts drawn when a page opens, e.g. chapter 13's) takes a second to
+           # import, the same way the widgets import it; it costs each kernel about 48 MB.
+           "from tarot_teach.widgets.charts import pyplot as _tt; _tt(); del _tt"]
 
 
 def _local_host(host: str) -> bool:
@@ -138,7 +144,7 @@ def _local_host(host: str) -> bool:
         return False
 
 
-POOL_SIZE = 2  # warm kernels kept ready (each holds about 60 MB of memory)
+POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
@@ -164,6 +170,8 @@ class _KernelPool:
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
         self.spares = getattr(kernel_manager, "spares", set())
+        # Each warm kernel's client, its output already listened to (see take_client).
+        self.clients: dict = {}
 
     async def _start_one(self) -> str:
         kernel_id = await self.km.start_kernel(
@@ -171,21 +179,30 @@ class _KernelPool:
             extra_arguments=[f"--IPKernelApp.exec_lines={line}" for line in WARM_UP])
         self.spares.add(kernel_id)
         try:
-            await self._warmed(kernel_id)
+            self.clients[kernel_id] = await self._warmed(kernel_id)
         except BaseException:
             self.spares.discard(kernel_id)
             raise
         return kernel_id
 
-    async def _warmed(self, kernel_id: str) -> None:
+    async def _warmed(self, kernel_id: str):
         """Until the kernel answers: it runs its warm-up lines before answering anything
-        (jupyter_server calls a kernel started as soon as its process runs)."""
+        (jupyter_server calls a kernel started as soon as its process runs). The client
+        that asked, still connected."""
         client = self.km.get_kernel(kernel_id).client()
         client.start_channels()
         try:
             await client.wait_for_ready(timeout=WARM_TIMEOUT)
-        finally:
+        except BaseException:
             client.stop_channels()
+            raise
+        return client
+
+    def take_client(self, kernel_id: str):
+        """The connected client of a kernel this pool started (once; None after): the
+        page's cells run through it at once, where a new client takes a few tenths of a
+        second to be sure it hears the kernel's output. The taker stops its channels."""
+        return self.clients.pop(kernel_id, None)
 
     def refill_soon(self) -> None:
         """Start (in the background) the kernels missing from the pool."""
@@ -240,6 +257,9 @@ class _KernelPool:
                     self.refill_soon()
                 return kernel_id
             self.spares.discard(kernel_id)
+            client = self.clients.pop(kernel_id, None)
+            if client is not None:
+                client.stop_channels()
         future = asyncio.get_running_loop().create_future()
         self.waiting.append(future)
         self.refill_soon()
@@ -248,6 +268,154 @@ class _KernelPool:
         finally:
             if future in self.waiting:
                 self.waiting.remove(future)
+
+
+PRERUN_PATH = "/_static/vendor/live/prerun.json"
+PRERUN_TIMEOUT = 300  # seconds a page's cells may take (a page of a dozen hands, loaded machine)
+UNCLAIMED_SECONDS = 120  # a run no page came for is forgotten this long after it ended
+_PAGE_NAME = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
+# Run before a page's cells in a kernel a page had before (a reload): its widgets go.
+CLOSE_WIDGETS = "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _heard(msg: dict, report: "dict | None", messages: list) -> bool:
+    """Take in one output message of a cell run ahead (:class:`_PageRuns`): a widget
+    message goes to ``messages`` (as live.js receives it), a widget view or an error to the
+    cell's ``report``. True when the cell is done (its kernel went idle).
+
+    >>> report, messages = {"views": [], "error": None}, []
+    >>> _heard({"msg_type": "display_data", "content": {"data": {WIDGET_VIEW: {
+    ...     "model_id": "m1"}}}}, report, messages), report["views"]
+    (False, ['m1'])
+    >>> _heard({"msg_type": "status", "content": {"execution_state": "idle"}}, report, [])
+    True
+    """
+    kind, content = msg["msg_type"], msg["content"]
+    if kind in ("comm_open", "comm_msg", "comm_close"):
+        messages.append({"header": {"msg_id": msg["header"]["msg_id"], "msg_type": kind},
+                         "parent_header": {"msg_id": msg["parent_header"]["msg_id"]},
+                         "metadata": msg.get("metadata", {}), "content": content,
+                         "channel": "iopub"})
+    elif kind in ("display_data", "execute_result") and report is not None:
+        view = content.get("data", {}).get(WIDGET_VIEW)
+        if view:
+            report["views"].append(view["model_id"])
+    elif kind == "error" and report is not None:
+        report["error"] = f"{content['ename']}: {content['evalue']}"
+    return kind == "status" and content.get("execution_state") == "idle"
+
+
+class _PageRuns:
+    """A page's cells run in its tab's kernel from the moment the page asks for the kernel
+    (``session.json?page=book/07-tricks``): the server runs the cells the built page marks
+    as needed (:func:`tarot_teach.live_cells.page_cells`: the sources come from the built
+    file, never from the browser) while the browser still loads the widget code. The page
+    then asks ``prerun.json`` (a POST) once for what they did: each cell's widget views and
+    error, and the kernel's widget messages (comm_open, comm_msg), which live.js hands to
+    its widget manager as if they had come over its WebSocket."""
+
+    def __init__(self, kernel_manager, directory: Path) -> None:
+        self.km = kernel_manager
+        self.directory = Path(directory).resolve()
+        self.runs: dict[str, tuple[str, "asyncio.Future"]] = {}  # tab -> (run id, result)
+        self.ended: dict[str, float] = {}  # run id -> when it ended (time.monotonic)
+        self.unclaimed_seconds = UNCLAIMED_SECONDS
+        self._cells: dict[Path, tuple[float, list]] = {}  # built page -> (mtime, cells)
+
+    def cells(self, page: str) -> "list[dict]":
+        """The needed cells of ``page`` (e.g. ``book/07-tricks``); [] for an unknown name."""
+        from .live_cells import page_cells
+
+        if not _PAGE_NAME.fullmatch(page or ""):
+            return []
+        path = (self.directory / (page + ".html")).resolve()
+        if self.directory not in path.parents:
+            return []
+        try:
+            mtime = path.stat().st_mtime
+            if self._cells.get(path, (None,))[0] != mtime:
+                self._cells[path] = (mtime, page_cells(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError):
+            return []
+        return [cell for cell in self._cells[path][1] if cell.get("needed", True)]
+
+    def start(self, tab: str, kernel_id: str, page: str, reused: bool,
+              client=None) -> "str | None":
+        """Run ``page``'s cells in the kernel (in the background), through ``client`` if
+        given (connected: see :meth:`_KernelPool.take_client`; this run stops it); the
+        run's id, or None when the page has none to run."""
+        import asyncio
+        import secrets
+
+        cells = self.cells(page)
+        if not cells:
+            if client is not None:
+                client.stop_channels()
+            return None
+        self._forget_unclaimed()
+        run_id = secrets.token_hex(8)
+        run = asyncio.ensure_future(self._run(kernel_id, cells, reused, client))
+        run.add_done_callback(lambda _: self.ended.__setitem__(run_id, time.monotonic()))
+        self.runs[tab] = (run_id, run)
+        return run_id
+
+    def _forget_unclaimed(self) -> None:
+        """Drop the runs no page came for (it was closed while loading) a while after
+        they ended."""
+        now = time.monotonic()
+        for tab, (run_id, _) in list(self.runs.items()):
+            if now - self.ended.get(run_id, now) > self.unclaimed_seconds:
+                del self.runs[tab]
+        self.ended = {run_id: when for run_id, when in self.ended.items()
+                      if now - when <= self.unclaimed_seconds}
+
+    async def result(self, tab: str, run_id: str) -> "dict | None":
+        """What the tab's run ``run_id`` did, once it is done (once: it is then forgotten);
+        None for a run this tab does not have."""
+        import asyncio
+
+        entry = self.runs.get(tab)
+        if entry is None or entry[0] != run_id:
+            return None
+        del self.runs[tab]
+        return await asyncio.shield(entry[1])
+
+    async def _run(self, kernel_id: str, cells: "list[dict]", reused: bool,
+                   client=None) -> dict:
+        import queue
+
+        connected = client is not None
+        if not connected:
+            client = self.km.get_kernel(kernel_id).client()
+            client.start_channels()
+        try:
+            if not connected:
+                await client.wait_for_ready(timeout=WARM_TIMEOUT)  # (its output is heard)
+            requests: dict[str, "dict | None"] = {}
+            if reused:
+                requests[client.execute(CLOSE_WIDGETS, store_history=False)] = None
+            done = []
+            for cell in cells:
+                report = {"index": cell["index"], "views": [], "error": None}
+                done.append(report)
+                requests[client.execute(cell["source"], store_history=False,
+                                        stop_on_error=False)] = report
+            messages, pending = [], set(requests)
+            while pending:
+                try:
+                    msg = await client.get_iopub_msg(timeout=PRERUN_TIMEOUT)
+                except queue.Empty:
+                    return {"error": f"the page's cells took more than {PRERUN_TIMEOUT} s"}
+                parent = msg["parent_header"].get("msg_id")
+                if parent in pending and _heard(msg, requests[parent], messages):
+                    pending.discard(parent)
+            return {"cells": done, "messages": messages}
+        except Exception as error:  # noqa: BLE001 - the page runs its cells itself instead
+            self.km.log.warning("a page's cells did not run ahead: %s", error)
+            return {"error": str(error)}
+        finally:
+            client.stop_channels()
 
 
 KEY_HEADER = "X-Tarot-Teach-Key"
@@ -593,6 +761,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     _scrub_logs(scrubber, app.log)
     pool = _KernelPool(app.kernel_manager, size=pool_size)
     tabs = _Tabs(app.kernel_manager)
+    runs = _PageRuns(app.kernel_manager, directory)
 
     def refuse_foreign(handler) -> None:
         if not _local_host(handler.request.host):
@@ -662,9 +831,20 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     class SessionHandler(KeyedHandler):
         async def get(self):
             kernel_id, reused = await tabs.kernel_for(self.tab, pool)
+            prerun = runs.start(self.tab, kernel_id, self.get_query_argument("page", ""),
+                                reused, pool.take_client(kernel_id))
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps({"mode": "jupyter", "base": JUPYTER_BASE, "token": token,
-                                    "kernel": kernel_id, "reused": reused}))
+                                    "kernel": kernel_id, "reused": reused, "prerun": prerun}))
+
+    class PrerunHandler(KeyedHandler):
+        # POST: it takes the run (once), and the site's service worker keeps no copy.
+        async def post(self):
+            result = await runs.result(self.tab, self.get_query_argument("run", ""))
+            if result is None:
+                raise web.HTTPError(404, "no such run")
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(result, default=str))
 
     class ReleaseHandler(KeyedHandler):
         def post(self):
@@ -678,6 +858,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     app.web_app.add_handlers(r".*$", [
         (SESSION_PATH, SessionHandler),
         (RELEASE_PATH, ReleaseHandler),
+        (PRERUN_PATH, PrerunHandler),
         (OPEN_PATH, OpenerHandler),
         (r"/favicon\.ico", NoFavicon),
         (r"/(?!jupyter/)(.*)", BookHandler,
@@ -685,6 +866,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
     ])
     app.tarot_pool = pool
     app.tarot_tabs = tabs
+    app.tarot_runs = runs
     app.tarot_token = token
     app.tarot_key = key
     app.tarot_scrubber = scrubber

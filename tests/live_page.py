@@ -11,9 +11,33 @@ its JavaScript errors are listed in ``problems``.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, NamedTuple
 
-from test_live_local import keep_on_this_machine
+import pytest
+
+from test_live_local import keep_on_this_machine, launch
+
+
+@contextlib.contextmanager
+def chromium_context(outside: "list | None" = None, **options):
+    """A new context of a freshly launched Chromium (``options`` as for
+    ``browser.new_context``); with ``outside``, every request to another host is aborted
+    and listed there. The browser is closed after::
+
+        with chromium_context(outside) as context:
+            page = context.new_page()
+    """
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(**options)
+            if outside is not None:
+                keep_on_this_machine(context, outside)
+            yield context
+        finally:
+            browser.close()
 
 
 class LivePage(NamedTuple):

@@ -35,6 +35,12 @@ def test_axe_check_reports_what_a_screen_reader_would_miss():
             assert '<button class="b">' in describe(found)
             page.set_content(good)
             assert serious_violations(page) == []
+            page.set_viewport_size({"width": 390, "height": 800})
+            wide = '<article><p>fits</p><div style="width:500px">too wide</div></article>'
+            page.set_content(wide)
+            assert [v["targets"] for v in sideways(page)] == [["div.: too wide"]]
+            page.set_content(wide.replace("width:500px", "max-width:100%"))
+            assert sideways(page) == []
         finally:
             browser.close()
 
@@ -87,10 +93,31 @@ def unnamed_boxes(page) -> list[dict]:
              "helpUrl": "", "summary": "", "html": boxes[0]}] if boxes else []
 
 
+SIDEWAYS_JS = """
+() => [...document.querySelectorAll('article *')]
+  .filter(e => e.offsetParent !== null)
+  .filter(e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+                 return r.width > 0 && r.right > innerWidth + 1
+                     || /auto|scroll/.test(s.overflowX) && e.scrollWidth > e.clientWidth + 1; })
+  .map(e => e.tagName.toLowerCase() + '.' + String(e.className).split(' ').slice(0, 3).join('.')
+            + ': ' + e.textContent.trim().slice(0, 60))
+"""
+
+
+def sideways(page) -> list[dict]:
+    """What runs off the right edge of the window, or scrolls sideways inside the page (on
+    a phone one reads down, never across), as a violation in axe's shape."""
+    found = page.evaluate(SIDEWAYS_JS)
+    return [{"id": "sideways", "impact": "serious", "count": len(found), "targets": found[:5],
+             "help": "Nothing runs off a phone's screen or scrolls sideways", "helpUrl": "",
+             "summary": "", "html": found[0]}] if found else []
+
+
 def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
     """Serious/critical axe violations of each page (page name -> violations) in a window
-    ``width`` pixels wide (the theme shows other controls on a phone), and its answer boxes
-    without a name in words (:func:`unnamed_boxes`)."""
+    ``width`` pixels wide (the theme shows other controls on a phone), its answer boxes
+    without a name in words (:func:`unnamed_boxes`) and, on a phone, what does not fit
+    (:func:`sideways`)."""
     from playwright.sync_api import sync_playwright
 
     found: dict[str, list[dict]] = {}
@@ -100,7 +127,8 @@ def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list
             context = browser.new_context(viewport={"width": width, "height": 900})
             for name in pages:
                 page = open_rendered(context, f"{base}{name}.html")
-                found[name] = serious_violations(page) + unnamed_boxes(page)
+                found[name] = serious_violations(page) + unnamed_boxes(page) + (
+                    sideways(page) if width < 600 else [])
                 page.close()
         finally:
             browser.close()

@@ -440,18 +440,15 @@ def test_the_server_is_not_reachable_from_another_address(tarot_teach_server):
 
 
 def test_a_browser_without_the_key_is_told_how_to_start(tarot_teach_server):
+    from live_page import chromium_context  # (live_page imports this module)
+
     base, _, _ = tarot_teach_server
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_context().new_page()
-            page.goto(base + "book/07-tricks.html")
-            page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
-                                   timeout=30_000)
-            assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
-        finally:
-            browser.close()
+    with chromium_context() as context:
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
+                               timeout=30_000)
+        assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
 
 
 WIDGET_COUNTS_JS = """
@@ -466,54 +463,59 @@ WIDGET_COUNTS_JS = """
 def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach_server):
     """Local mode: each widget view is drawn live once (the saved one it replaces is gone),
     on the page opened and after a link is followed."""
+    from live_page import chromium_context  # (live_page imports this module)
+
     base, _, opened = tarot_teach_server
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            outside: list[str] = []
-            keep_on_this_machine(context, outside)
-            context.new_page().goto(opened)
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "book/07-tricks.html")
-            page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
-                                   timeout=60_000)
-            for name in ("book/07-tricks", "book/08-excuse"):
-                if name != "book/07-tricks":
-                    page.locator("a.right-next").first.click()
-                    page.wait_for_function(
-                        "n => window.ttLive.readyPage === n && window.ttLive.status === 'ready'",
-                        arg=name, timeout=60_000)
-                    page.wait_for_timeout(500)  # (a static view drawn late would show by now)
-                counts = page.evaluate(WIDGET_COUNTS_JS)
-                assert counts and all(live == tags and left == 0
-                                      for tags, live, left in counts), (name, counts)
-        finally:
-            browser.close()
+    outside: list[str] = []
+    errors: list[str] = []
+    with chromium_context(outside) as context:
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        # The server ran the first page's cells while it loaded; the next page runs its own.
+        times = page.evaluate("window.ttLive.times")
+        assert "ranAhead" in times and "cellsSent" not in times, times
+        for name in ("book/07-tricks", "book/08-excuse"):
+            if name != "book/07-tricks":
+                page.locator("a.right-next").first.click()
+                page.wait_for_function(
+                    "n => window.ttLive.readyPage === n && window.ttLive.status === 'ready'",
+                    arg=name, timeout=60_000)
+                page.wait_for_timeout(500)  # (a static view drawn late would show by now)
+            counts = page.evaluate(WIDGET_COUNTS_JS)
+            assert counts and all(live == tags and left == 0
+                                  for tags, live, left in counts), (name, counts)
+        # A reload keeps the tab's kernel: the server closes the old widgets, runs the page
+        # again, and every widget is drawn live once.
+        kernel = page.evaluate("window.ttLive.kernel")
+        page.reload()
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        assert page.evaluate("[window.ttLive.kernel, window.ttLive.reused]") == [kernel, True]
+        assert "ranAhead" in page.evaluate("window.ttLive.times")
+        counts = page.evaluate(WIDGET_COUNTS_JS)
+        assert counts and all(live == tags and left == 0 for tags, live, left in counts)
+        assert page.locator(".tt-live .tt-check").first.is_visible()
     assert not errors and not outside, (errors, outside)
 
 
 def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
     """A browser whose key is refused gets the exercises as saved, and is told how to
     start."""
+    from live_page import chromium_context  # (live_page imports this module)
+
     base, _, _ = tarot_teach_server
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            context.add_init_script("localStorage.setItem('tarot_teach.key', 'not-the-key')")
-            page = context.new_page()
-            page.goto(base + "book/07-tricks.html")
-            page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
-                                   timeout=60_000)
-            assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
-            page.wait_for_function(
-                "() => document.querySelectorAll('.widget-subarea').length >= document"
-                ".querySelectorAll('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
-                ".length", timeout=60_000)
-        finally:
-            browser.close()
+    with chromium_context() as context:
+        context.add_init_script("localStorage.setItem('tarot_teach.key', 'not-the-key')")
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
+                               timeout=60_000)
+        assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
+        page.wait_for_function(
+            "() => document.querySelectorAll('.widget-subarea').length >= document"
+            ".querySelectorAll('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
+            ".length", timeout=60_000)

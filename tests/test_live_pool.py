@@ -27,6 +27,7 @@ class FakeKernels:
             self.gate.set()
         self.log = logging.getLogger("fake-kernels")
         self.fail_next = False
+        self.clients: list = []  # every client made, in order
 
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
@@ -42,14 +43,18 @@ class FakeKernels:
         return kernel_id
 
     def get_kernel(self, kernel_id: str):
-        gate = self.gate
+        gate, clients = self.gate, self.clients
 
         class Client:
+            kernel = kernel_id
+            connected = False
+
             def start_channels(self):
-                pass
+                self.connected = True
+                clients.append(self)
 
             def stop_channels(self):
-                pass
+                self.connected = False
 
             async def wait_for_ready(self, timeout):
                 await gate.wait()
@@ -67,17 +72,25 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+async def filled_pool(kernels: FakeKernels, size: int = 2, refill_delay: "float | None" = None):
+    """A pool of ``size`` kernels of ``kernels``, asked to fill up, once every kernel that
+    can start has started."""
+    pool = site._KernelPool(kernels, size=size)
+    if refill_delay is not None:
+        pool.refill_delay = refill_delay
+    pool.refill_soon()
+    await settle()
+    return pool
+
+
 def test_the_pool_fills_to_its_size_and_no_more():
     async def scenario():
         kernels = FakeKernels()
-        pool = site._KernelPool(kernels, size=2)
-        pool.refill_soon()
+        pool = await filled_pool(kernels)
         pool.refill_soon()
         await settle()
         assert kernels.started == 2 and len(pool.ready) == 2
         assert kernels.spares == set(pool.ready)  # spares: never culled
-        pool.refill_soon()
-        await settle()
         assert kernels.started == 2
 
     asyncio.run(scenario())
@@ -86,9 +99,7 @@ def test_the_pool_fills_to_its_size_and_no_more():
 def test_two_tabs_opened_at_once_both_get_a_warm_kernel_and_the_pool_refills():
     async def scenario():
         kernels = FakeKernels()
-        pool = site._KernelPool(kernels, size=2)
-        pool.refill_soon()
-        await settle()
+        pool = await filled_pool(kernels)
         warm = set(pool.ready)
         first, second = await asyncio.gather(pool.take(), pool.take())
         assert {first, second} == warm  # both were warm, neither waited for a start
@@ -103,10 +114,7 @@ def test_two_tabs_opened_at_once_both_get_a_warm_kernel_and_the_pool_refills():
 def test_a_spare_taken_while_another_is_ready_is_replaced_a_moment_later():
     async def scenario():
         kernels = FakeKernels()
-        pool = site._KernelPool(kernels, size=2)
-        pool.refill_delay = 0.2
-        pool.refill_soon()
-        await settle()
+        pool = await filled_pool(kernels, refill_delay=0.2)
         await pool.take()
         await settle()
         assert kernels.started == 2 and len(pool.ready) == 1  # not while the page opens...
@@ -120,9 +128,7 @@ def test_a_spare_taken_while_another_is_ready_is_replaced_a_moment_later():
 def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
     async def scenario():
         kernels = FakeKernels(start_at_once=False)
-        pool = site._KernelPool(kernels, size=1)
-        pool.refill_soon()
-        await settle()
+        pool = await filled_pool(kernels, size=1)
         taking = asyncio.ensure_future(pool.take())
         await settle()
         assert not taking.done() and pool.starting == 2  # its own, and the pool's spare
@@ -176,13 +182,26 @@ def test_a_kernel_that_cannot_start_is_reported_to_the_tab_waiting():
 def test_a_kernel_gone_from_the_pool_is_not_handed_out():
     async def scenario():
         kernels = FakeKernels()
-        pool = site._KernelPool(kernels, size=2)
-        pool.refill_soon()
-        await settle()
+        pool = await filled_pool(kernels)
         gone = pool.ready[0]
         kernels.running.discard(gone)  # (it died)
         kernel = await pool.take()
         assert kernel != gone and kernel in kernels.running and gone not in kernels.spares
+        assert not [c for c in kernels.clients if c.kernel == gone][0].connected  # let go
+
+    asyncio.run(scenario())
+
+
+def test_a_tab_gets_the_client_that_warmed_its_kernel_still_connected_and_only_once():
+    async def scenario():
+        kernels = FakeKernels()
+        pool = await filled_pool(kernels)
+        kernel = await pool.take()
+        client = pool.take_client(kernel)
+        assert client.kernel == kernel and client.connected  # its output is listened to
+        assert pool.take_client(kernel) is None  # (the taker stops it: nobody else may)
+        await settle()
+        assert all(c.connected for c in kernels.clients if c.kernel in pool.ready)
 
     asyncio.run(scenario())
 

@@ -40,6 +40,9 @@ site.serve_live(app)
 # The tests assert which goes first and that each goes eventually, never how fast.
 ORPHAN, RELEASED = 8.0, 0.5
 PATIENCE = 120  # seconds a test waits for something that takes a moment
+LIVE_CELLS = [{"index": 0, "source": "import ipywidgets\nn = 6 * 7", "needed": True},
+              {"index": 1, "source": "raise SystemExit('not needed: never run')", "needed": False},
+              {"index": 2, "source": "ipywidgets.IntSlider(n)", "needed": True}]
 
 
 class Server:
@@ -82,6 +85,9 @@ def start_server(tmp_path_factory) -> "tuple[Server, subprocess.Popen]":
     folder = tmp_path_factory.mktemp("site")
     (folder / "index.html").write_text("<!DOCTYPE html><title>book</title><p>the book</p>")
     (folder / "page.html").write_text("<p>a page</p>")
+    (folder / "live.html").write_text(  # a page with live cells, as the build embeds them
+        '<p>live</p><script type="application/json" id="tt-live-cells">' + json.dumps(
+            {"page": "live", "cells": LIVE_CELLS}) + "</script>")
     progress = tmp_path_factory.mktemp("home") / "progress.json"
     log = folder.parent / f"{folder.name}-server.log"
     port = free_port()
@@ -347,6 +353,33 @@ def test_a_released_kernel_goes_first_an_orphan_later_a_connected_one_never(serv
 
 def test_release_needs_the_key(server):
     assert server.get(site.RELEASE_PATH, {TAB: "tab-kept-1"}, method="POST")[0] == 403
+
+
+def test_a_pages_cells_run_ahead_and_only_its_tab_may_take_what_they_did(server):
+    """The server runs the needed cells of the page named in the session request (from the
+    built file: nothing the browser sends is run); the result goes to that tab, once."""
+    status, _, body = server.get(site.SESSION_PATH + "?page=live", {KEY: server.key,
+                                                                     TAB: "tab-ahead-1"})
+    run = json.loads(body)["prerun"]
+    assert status == 200 and run
+    take = f"{site.PRERUN_PATH}?run={run}"
+    assert server.get(take, {TAB: "tab-ahead-1"}, method="POST")[0] == 403  # no key
+    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1",
+                             "Origin": "http://attacker.example"}, method="POST")[0] == 403
+    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-2"}, method="POST")[0] == 404
+    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1"})[0] == 405  # (GET)
+    status, _, body = server.get(take, {KEY: server.key, TAB: "tab-ahead-1"}, method="POST")
+    result = json.loads(body)
+    assert status == 200 and [c["index"] for c in result["cells"]] == [0, 2], result
+    assert not any(c["error"] for c in result["cells"])
+    (view,) = result["cells"][1]["views"]
+    opened = [m["content"] for m in result["messages"] if m["header"]["msg_type"] == "comm_open"]
+    assert any(c["comm_id"] == view and c["data"]["state"]["value"] == 42 for c in opened)
+    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1"}, method="POST")[0] == 404
+    for page in ("../live", "page", "/etc/passwd", "live.html"):  # nothing to run
+        status, _, body = server.get(f"{site.SESSION_PATH}?page={page}",
+                                     {KEY: server.key, TAB: "tab-ahead-3"})
+        assert status == 200 and json.loads(body)["prerun"] is None, page
 
 
 class FakeKernels:

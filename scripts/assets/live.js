@@ -4,12 +4,15 @@
 //
 // The page first shows the widgets as saved at build time (embed-amd.js). Meanwhile this
 // script gets a Python kernel, re-runs the page's code cells in it (their sources are
-// embedded by scripts/sphinx_offline_site.py as <script id="tt-live-cells">) and replaces
-// each static widget view by a live one whose callbacks run in that kernel.
+// embedded by scripts/sphinx_offline_site.py as <script id="tt-live-cells">, each marked
+// whether the widgets need it) and replaces each static widget view by a live one whose
+// callbacks run in that kernel.
 //
 // Where the kernel comes from is said by _static/vendor/live/session.json:
-// * {"mode": "jupyter", base, token, kernel, reused}: `tarot-teach` serves the book and a
-//   Jupyter server on 127.0.0.1; the kernel is already started and warm. Jupyter messages go
+// * {"mode": "jupyter", base, token, kernel, reused, prerun}: `tarot-teach` serves the book
+//   and a Jupyter server on 127.0.0.1; the kernel is already started and warm, and the
+//   server has begun to run this page's cells in it (session.json?page=...: "prerun" names
+//   that run, see takeRun) while this page loads its widget code. Jupyter messages go
 //   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
 //   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
 //   an address ending in #key=..., and this script (or the opener page) moves the key into
@@ -247,8 +250,9 @@
   function connectJupyter(kernel, info) {
     var base = new URL(info.base, root);
     var opened = openSocket(kernel, info, base);
-    if (info.reused) {
-      // The tab's kernel kept the widgets of the page shown before (a reload): close them.
+    if (info.reused && !info.prerun) {
+      // The tab's kernel kept the widgets of the page shown before (a reload): close them
+      // (the server did, before it ran this page's cells).
       kernel.request(message("execute_request", executeContent(
         "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n")));
     }
@@ -309,7 +313,11 @@
         }
         var msg = JSON.parse(event.data);
         if (msg.channel === "iopub") {
-          kernel.dispatch(msg);
+          if (kernel.held) {
+            kernel.held.push(msg); // after the messages of the server's run (takeRun)
+          } else {
+            kernel.dispatch(msg);
+          }
           if (msg.header && msg.header.msg_type === "status" &&
             msg.content.execution_state === "dead") {
             connectionLost(kernel, info, base); // the kernel itself is gone
@@ -364,6 +372,45 @@
           "). Is tarot-teach still running? Start it again, then press Reconnect.";
         button.disabled = false;
       });
+    });
+  }
+
+  // The server ran the page's cells as soon as it was asked for the kernel (site.py
+  // _PageRuns), while this page was loading: one request brings what they did. Their widget
+  // messages are dispatched as if they had come over the WebSocket; messages that came over
+  // it meanwhile wait (kernel.held) and follow, without the ones already dispatched.
+  // Resolves with {page, cells: [{index, views, error}]}, or {error} (then the page runs
+  // its cells itself).
+  function takeRun(kernel, info, page) {
+    kernel.held = [];
+    return fetch(new URL("_static/vendor/live/prerun.json?run=" +
+      encodeURIComponent(info.prerun), root), {
+      method: "POST", // (taken once; the service worker keeps no copy of a POST)
+      cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
+    }).then(function (response) {
+      return response.ok ? response.json() : { error: "HTTP " + response.status };
+    }).catch(function (error) {
+      return { error: String(error) };
+    }).then(function (result) {
+      mark("ranAhead");
+      var seen = {};
+      (result.messages || []).forEach(function (msg) {
+        seen[msg.header.msg_id] = true;
+        kernel.dispatch(msg);
+      });
+      var held = kernel.held;
+      kernel.held = null;
+      held.forEach(function (msg) {
+        if (!seen[msg.header.msg_id]) {
+          kernel.dispatch(msg);
+        }
+      });
+      if (result.error) {
+        console.warn("live exercises: the page's cells did not run ahead (" + result.error +
+          "); running them now");
+      }
+      result.page = page;
+      return result;
     });
   }
 
@@ -746,42 +793,43 @@
       ".tt-cell-" + cell.index + ' script[type="' + WIDGET_VIEW + '"]');
   }
 
-  // Sends the page's cells to the kernel, once per page, as soon as it is connected (the
-  // widget manager may still be loading: Python works meanwhile). The kernel keeps the
-  // cells and runs only those the widgets need (tarot_teach/live_cells.py): the other
+  // Runs the page's cells in the kernel, once per page, as soon as it is connected (the
+  // widget manager may still be loading: Python works meanwhile); the first page of a tab
+  // in local mode was run by the server already (takeRun). Only the cells the widgets
+  // need run (marked when the book was built, tarot_teach/live_cells.py): the other
   // outputs are on the page as built. One request per cell, so that each view comes back
   // with its cell. Resolves with [{index, views: [model ids]}].
   function runPage(kernel, page) {
     if (!page.run) {
-      page.run = sendCells(kernel, page, pageCells());
+      var ahead = state.ahead;
+      state.ahead = null; // (only the first page of the tab was run ahead)
+      page.run = !ahead ? sendCells(kernel, page, pageCells()) : ahead.then(function (result) {
+        if (result.error || result.page !== page.name) {
+          return sendCells(kernel, page, pageCells());
+        }
+        mark("ran");
+        result.cells.forEach(function (cell) {
+          if (cell.error && state.page === page) {
+            cellFailed(cell, cell.error);
+          }
+        });
+        return result.cells;
+      });
     }
     return page.run;
   }
 
   function sendCells(kernel, page, cells) {
-    var shown = [];
-    cells.forEach(function (cell, k) {
-      if (showsWidgets(cell)) {
-        shown.push(k);
-      }
-    });
-    // (A JSON string is also a Python string literal.)
-    var setup = "from tarot_teach.live_cells import PageRun as _tt_PageRun\n" +
-      "_tt_run = _tt_PageRun(" + JSON.stringify(cells.map(function (cell) {
-        return cell.source;
-      })) + ", " + JSON.stringify(shown) + ")\ndel _tt_PageRun\n";
-    var prepared = kernel.request(message("execute_request", executeContent(setup)),
-      function (reply) {
-        if (reply.header.msg_type === "error" && state.page === page) {
-          fail("preparing the page", reply.content.ename + ": " + reply.content.evalue);
-        }
-      });
     mark("cellsSent");
     var results = [];
-    var runs = cells.map(function (cell, k) {
+    var runs = cells.filter(function (cell) {
+      return cell.needed !== false; // (decided when the book was built)
+    }).map(function (cell) {
       var views = [];
       results.push({ index: cell.index, views: views });
-      var msg = message("execute_request", executeContent("_tt_run.run(" + k + ")\n"));
+      var content = executeContent(cell.source);
+      content.stop_on_error = false; // a cell that fails does not stop the next ones
+      var msg = message("execute_request", content);
       return kernel.request(msg, function (reply) {
         var type = reply.header.msg_type;
         if ((type === "display_data" || type === "execute_result") &&
@@ -792,7 +840,7 @@
         }
       });
     });
-    return Promise.all(runs.concat([prepared])).then(function () {
+    return Promise.all(runs).then(function () {
       mark("ran");
       return results;
     });
@@ -1155,8 +1203,22 @@
   }
 
   // What session.json says; {mode: "locked"} when tarot-teach refused this browser's key.
-  function askSession() {
-    return fetch(new URL("_static/vendor/live/session.json", root), {
+  // The page's name as the book names it ("book/07-tricks"), from its address.
+  function addressPage() {
+    var path = decodeURIComponent(window.location.pathname);
+    if (path.indexOf(root.pathname) !== 0 || !/\.html$/.test(path)) {
+      return "";
+    }
+    return path.slice(root.pathname.length).replace(/\.html$/, "");
+  }
+
+  // ``page``: the page whose cells the server may run at once (the first page of the tab).
+  function askSession(page) {
+    var address = new URL("_static/vendor/live/session.json", root);
+    if (page) {
+      address.search = "page=" + encodeURIComponent(page);
+    }
+    return fetch(address, {
       cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
     }).then(function (response) {
       if (response.ok) {
@@ -1173,13 +1235,16 @@
     var kernel = new Kernel();
     var info;
     takeKeyFromAddress();
-    var connected = askSession().then(function (data) {
+    var connected = askSession(addressPage()).then(function (data) {
       info = data;
       state.mode = info.mode;
       state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
       state.reused = info.reused;
       mark("session");
       if (info.mode === "jupyter") {
+        if (info.prerun) {
+          state.ahead = takeRun(kernel, info, addressPage());
+        }
         return connectJupyter(kernel, info);
       }
       if (info.mode === "lite") {

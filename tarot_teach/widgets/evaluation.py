@@ -164,7 +164,7 @@ class BidAdvisor:
         self.text_box = widgets.Textarea(
             value=text, placeholder="e.g. T21 T18 T9 T5 T1 EX KH QH 10H 7H KS 3S 5D 2D QC CC 9C 4C",
             description="Your 18 cards:", style={"description_width": "initial"},
-            layout=widgets.Layout(width="100%", height="4.5em"))
+            layout=widgets.Layout(width="auto", height="4.5em"))  # (fills the row)
         self.evaluate_button = widgets.Button(description="Evaluate", button_style="primary")
         self.evaluate_button.add_class("tt-check")
         self.deal_button = widgets.Button(description="Deal me a hand")
