@@ -7,10 +7,12 @@ played by the learner computer players until that many tricks are left; the solv
 values every legal card of the seat to lead (``card_values``). Prints the median and the
 worst CPU time per position (the process's, so that other programs on a shared machine
 do not count), the nodes searched per CPU second, and the median nodes per position (the
-figure that does not depend on the machine's load: compare it when trying a pruning).
+figure that does not depend on the machine's load: compare it when trying a pruning), and
+the load average at the end of each line (CPU times taken beside other work run slower).
 """
 
 import argparse
+import os
 import statistics
 import time
 
@@ -62,7 +64,8 @@ def main() -> None:
               f"median {statistics.median(timings) * 1000:.1f} ms, "
               f"worst {max(timings) * 1000:.1f} ms, "
               f"{sum(nodes) / sum(timings):,.0f} nodes/s, "
-              f"median {statistics.median(nodes):,.0f} nodes", flush=True)
+              f"median {statistics.median(nodes):,.0f} nodes "
+              f"(load {os.getloadavg()[0]:.1f})", flush=True)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ counts by its rank among the cards still in play, so that positions differing on
 which low cards fell earlier are one entry), the leader and the few facts the Excuse rules
 need, equivalent cards merged into one move (cards of the same value next to each other in
 one hand with no card between them still in play elsewhere), moves ordered by a cheap
-trick-level guess, and the points still in play bounding what is to come. The first card
+trick-level guess, and the points still in play (and the Excuse, which its holder can keep)
+bounding what is to come. The first card
 is searched with a full window, each next one in a narrow window around the value before
 it, widened on the side where it fails.
 
@@ -53,10 +54,13 @@ and the first card's full window costs a third to a half of all the nodes, but a
 units off saves nothing.
 
 Kept since: a complete trick reads the next trick's entry before filing itself and returns
-at once when it decides (the call, the filing and the putting back saved: about 7 % less
-CPU, the same nodes), and a trick that already gives the taker more than the window
-returns without searching on (3 % fewer nodes); the merged moves found with one table
-lookup per card. Tried and dropped in the same session (6 of the benchmark's 9-trick
+at once when it decides (the call, the filing and the putting back saved); a trick that
+already gives the taker more than the window returns without searching on; a trick
+start's entry begins at what the Excuse's holder can make sure of (played in this trick,
+its side keeps it, the exchange half point aside: 1.5 % fewer nodes); the merged moves
+found with one table lookup per card. Together the benchmark's median 9-trick position
+went from 1.11 M to under 1.0 M nodes (about 10 %); the CPU time moved within the noise of
+a loaded machine. Tried and dropped in the same session (6 of the benchmark's 9-trick
 positions unless said): partition search (GIB, DDS's "winning ranks"): a trick start's
 bound filed with only the cards that decided it (the winning card of a trick holding
 another card of its group, the trump winning so far when a hand's choice of trumps
@@ -66,9 +70,10 @@ nodes (median about 15 %) but 50 % more CPU per node, so slower (git history: co
 f9ae175). Principal variation search inside the tree (0.6 % fewer nodes); the cards
 already played to the trick counting for merging only by the one winning it (within 2 %,
 either way); a root window re-centred on the fail-soft bound after a failure (under 1 %);
-even the true value as every root card's guess saves only 8 %. The proof is simply that
-large: most trick starts are reached again at other points already won (so in another
-window), and each is searched about 2.7 times.
+even the true value as every root card's guess saves only 8 %; a trick start searched a
+second time searched in a full window (to 3 tricks left: 0.4 % more nodes; everywhere: 8 %
+more). The proof is simply that large: most trick starts are reached again with other
+points already won (so in another window), and each is searched about 2.7 times.
 """
 
 from __future__ import annotations
