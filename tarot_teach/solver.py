@@ -54,13 +54,11 @@ and the first card's full window costs a third to a half of all the nodes, but a
 units off saves nothing.
 
 Kept since: a complete trick reads the next trick's entry before filing itself and returns
-at once when it decides (the call, the filing and the putting back saved); a trick that
-already gives the taker more than the window returns without searching on; a trick
+at once when it decides (the call, the filing and the putting back saved); a trick
 start's entry begins at what the Excuse's holder can make sure of (played in this trick,
 its side keeps it, the exchange half point aside: 1.5 % fewer nodes); the merged moves
-found with one table lookup per card. Together the benchmark's median 9-trick position
-went from 1.11 M to under 1.0 M nodes (about 10 %); the CPU time moved within the noise of
-a loaded machine. Tried and dropped in the same session (6 of the benchmark's 9-trick
+found with one table lookup per card. Together: a few per cent less CPU on the benchmark,
+within the noise of a shared machine. Tried and dropped in the same session (6 of the benchmark's 9-trick
 positions unless said): partition search (GIB, DDS's "winning ranks"): a trick start's
 bound filed with only the cards that decided it (the winning card of a trick holding
 another card of its group, the trump winning so far when a hand's choice of trumps
@@ -72,7 +70,8 @@ already played to the trick counting for merging only by the one winning it (wit
 either way); a root window re-centred on the fail-soft bound after a failure (under 1 %);
 even the true value as every root card's guess saves only 8 %; a trick start searched a
 second time searched in a full window (to 3 tricks left: 0.4 % more nodes; everywhere: 8 %
-more). The proof is simply that large: most trick starts are reached again with other
+more); a trick that already gives the taker more than the window returning at once
+(its looser fail-soft bound: 9 % more nodes on the worst position). The proof is simply that large: most trick starts are reached again with other
 points already won (so in another window), and each is searched about 2.7 times.
 """
 
@@ -632,8 +631,6 @@ class Position:
             winner = (leader + position) % self.n
             win_side = self.side[winner]
             offset = 0 if win_side else gained
-            if gained - 1 >= beta and not win_side:
-                return gained - 1  # at most an exchange half point can be lost from here
             small = has_small
             if mask & SMALL_MASK and not has_small[win_side]:
                 small = [True, has_small[1]] if win_side == 0 else [has_small[0], True]
