@@ -102,6 +102,10 @@ CLICK_JS = """
 }
 """
 
+# A button to click is on screen, or the page already answers (see open_and_answer).
+CLICKABLE_JS = ("(selector) => [...document.querySelectorAll(selector)].some("
+                "e => e.offsetParent !== null) || (" + FEEDBACK_JS.strip() + ")() > 0")
+
 
 def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple[float, float]":
     """Go to ``url`` (or stay, after a link click), click the first Check (or Play on) as
@@ -111,9 +115,10 @@ def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple
         page.goto(url, wait_until="commit")
     clicked = 0
     while not clicked:
-        page.locator(FIRST_CLICK).locator("visible=true").first.wait_for(
-            state="visible", timeout=timeout)
+        page.wait_for_function(CLICKABLE_JS, arg=FIRST_CLICK, timeout=timeout, polling=50)
         clicked = page.evaluate(CLICK_JS, FIRST_CLICK)
+        if not clicked and page.evaluate(FEEDBACK_JS):
+            break  # a guided hand the learner left at a question: it asks it again at once
     page.wait_for_function(FEEDBACK_JS, timeout=timeout, polling=50)
     return page.evaluate(FEEDBACK_JS), clicked
 
