@@ -89,16 +89,36 @@ TIMES_JS = """
 """
 
 
+# Clicks the first such button on screen (not in a closed box), as a learner would the
+# moment it shows; performance.now() of the click, 0 if there is none. (Playwright's own click
+# waited for the button to stay put and enabled: the live view that replaces the saved one
+# may be disabled, e.g. a guided hand the learner left at a question, and it timed out.)
+CLICK_JS = """
+(selector) => {
+  const button = [...document.querySelectorAll(selector)].find(e => e.offsetParent !== null);
+  if (!button) return 0;
+  button.click();
+  return performance.now();
+}
+"""
+
+# A button to click is on screen, or the page already answers (see open_and_answer).
+CLICKABLE_JS = ("(selector) => [...document.querySelectorAll(selector)].some("
+                "e => e.offsetParent !== null) || (" + FEEDBACK_JS.strip() + ")() > 0")
+
+
 def open_and_answer(page, url: "str | None", timeout: float = 180_000) -> "tuple[float, float]":
     """Go to ``url`` (or stay, after a link click), click the first Check (or Play on) as
     soon as it is on screen; return (ms from navigation start to the first feedback, ms of
     the click)."""
     if url:
         page.goto(url, wait_until="commit")
-    button = page.locator(FIRST_CLICK).locator("visible=true").first  # (not in a closed box)
-    button.wait_for(state="visible", timeout=timeout)
-    clicked = page.evaluate("performance.now()")
-    button.click()
+    clicked = 0
+    while not clicked:
+        page.wait_for_function(CLICKABLE_JS, arg=FIRST_CLICK, timeout=timeout, polling=50)
+        clicked = page.evaluate(CLICK_JS, FIRST_CLICK)
+        if not clicked and page.evaluate(FEEDBACK_JS):
+            break  # a guided hand the learner left at a question: it asks it again at once
     page.wait_for_function(FEEDBACK_JS, timeout=timeout, polling=50)
     return page.evaluate(FEEDBACK_JS), clicked
 
