@@ -938,6 +938,29 @@ class _Tabs:
         self.released.discard(kernel_id)
 
 
+def _ignore_closed_sockets(loop, context) -> None:
+    """The event loop's exception handler: a write to a page's WebSocket that had just closed
+    (jupyter_server does not wait on its writes; the page went away, or the server closed a
+    socket for a too large message) is ignored, not printed as "Task exception was never
+    retrieved" with a traceback in the learner's terminal; anything else as before.
+
+    >>> from tornado.websocket import WebSocketClosedError
+    >>> _ignore_closed_sockets(None, {"exception": WebSocketClosedError()})  # nothing printed
+    """
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+        return
+    loop.default_exception_handler(context)
+
+
+def _install_closed_socket_handler() -> None:
+    import asyncio
+
+    asyncio.get_running_loop().set_exception_handler(_ignore_closed_sockets)
+
+
 def serve_live(app, on_ready=None) -> None:
     """Start the pool and serve until Ctrl+C, SIGTERM or ``app.stop()``; the kernels are shut
     down on the way out. (jupyter_server handles Ctrl+C only when a terminal is attached;
@@ -954,6 +977,7 @@ def serve_live(app, on_ready=None) -> None:
             app.stop(from_signal=True)
 
         signal.signal(signal.SIGINT, stop)
+    app.io_loop.add_callback(_install_closed_socket_handler)
     app.io_loop.add_callback(app.tarot_pool.refill_soon)
     culler = PeriodicCallback(app.tarot_tabs.cull, CULL_EVERY * 1000)
     culler.start()

@@ -55,7 +55,7 @@ def open_rendered(context, url: str):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = context.new_page()
-    page.route("**/_static/vendor/live/session.json", lambda r: r.fulfill(status=404))
+    page.route("**/_static/vendor/live/session.json*", lambda r: r.fulfill(status=404))
     page.goto(url, wait_until="load")
     views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
     if views:

@@ -92,3 +92,30 @@ def test_a_live_page_skips_cells_that_only_show_something(monkeypatch):
     assert not _only_shows("exercise.check()")  # a method call may change something
     assert not _only_shows("%time say('x')")  # IPython syntax: run as before
     assert not _only_shows("")
+
+
+def test_a_write_to_a_closed_page_prints_no_traceback_but_other_errors_still_do():
+    """The server's event loop ignores a write to a WebSocket that had just closed (a
+    "Task exception was never retrieved" traceback in the learner's terminal, seen when the
+    server closed a socket for a too large message) and reports anything else as before."""
+    import asyncio
+
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    reported = []
+
+    class Loop(asyncio.SelectorEventLoop):
+        def default_exception_handler(self, context):
+            reported.append(context["exception"])
+
+    loop = Loop()
+    try:
+        for closed in (WebSocketClosedError(), StreamClosedError()):
+            site._ignore_closed_sockets(loop, {"message": "never retrieved", "exception": closed})
+        assert reported == []
+        other = RuntimeError("a real bug")
+        site._ignore_closed_sockets(loop, {"message": "never retrieved", "exception": other})
+        assert reported == [other]
+    finally:
+        loop.close()
