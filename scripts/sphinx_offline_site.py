@@ -254,16 +254,12 @@ def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> 
               and (shows_widget(c) or not _only_shows(c["source"]))]
     # Which of them the widgets need is decided once, here (tarot_teach/live_cells.py):
     # the page and the local server run only those, without parsing anything.
-    from tarot_teach.live_cells import needed_cells
+    from tarot_teach.live_cells import cells_script, needed_cells
 
     needed = set(needed_cells([c["source"] for c in wanted],
                               [k for k, c in enumerate(wanted) if shows_widget(c)]))
     wanted = [dict(c, needed=k in needed) for k, c in enumerate(wanted)]
-    data = json.dumps({"page": pagename, "cells": wanted}, ensure_ascii=True)
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    context["body"] = body + (
-        f'<script type="application/json" id="tt-live-cells">{data}</script>\n'
-    )
+    context["body"] = body + cells_script(pagename, wanted) + "\n"
 
 
 PRINT_CSS = Path(__file__).resolve().parent / "assets" / "print.css"

@@ -31,7 +31,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["needed_cells", "page_cells"]
+__all__ = ["needed_cells", "page_cells", "cells_script"]
 
 EVERYTHING = "*"  # a cell binding names that cannot be listed (a star import)
 
@@ -120,12 +120,26 @@ def needed_cells(sources: "list[str]", shown: "list[int]") -> "list[int]":
     return sorted(needed)
 
 
-PAGE_CELLS = re.compile(r'<script type="application/json" id="tt-live-cells">(.*?)</script>',
-                        re.S)
+CELLS_TAG = '<script type="application/json" id="tt-live-cells">'
+PAGE_CELLS = re.compile(re.escape(CELLS_TAG) + r"(.*?)</script>", re.S)
+
+
+def cells_script(page: str, cells: "list[dict]") -> str:
+    """The tag a built page embeds its live cells in (scripts/sphinx_offline_site.py), as
+    :func:`page_cells` and live.js read it: JSON, with ``<``, ``>`` and ``&`` escaped so
+    that no source can close the tag.
+
+    >>> tag = cells_script("p", [{"index": 0, "source": "print('</script>')", "needed": True}])
+    >>> "</script>')" in tag, page_cells(tag)[0]["source"]
+    (False, "print('</script>')")
+    """
+    data = json.dumps({"page": page, "cells": cells}, ensure_ascii=True)
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f"{CELLS_TAG}{data}</script>"
 
 
 def page_cells(html: str) -> "list[dict]":
-    """The code cells a built page embeds for live.js (scripts/sphinx_offline_site.py):
+    """The code cells a built page embeds for live.js (:func:`cells_script`):
     ``{"index", "source", "needed"}`` each, ``needed`` as :func:`needed_cells` decided at
     build time; [] for a page without live widgets.
 

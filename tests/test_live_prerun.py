@@ -13,6 +13,7 @@ import queue
 from pathlib import Path
 
 from tarot_teach import site
+from tarot_teach.live_cells import cells_script
 
 VIEW = site.WIDGET_VIEW
 
@@ -21,9 +22,7 @@ def built_page(folder: Path, name: str, cells: list) -> None:
     """A built page as scripts/sphinx_offline_site.py writes it (its live cells embedded)."""
     path = folder / (name + ".html")
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps({"page": name, "cells": cells}).replace("<", "\\u003c")
-    path.write_text(f'<p>text</p><script type="application/json" id="tt-live-cells">{data}'
-                    "</script>", encoding="utf-8")
+    path.write_text("<p>text</p>" + cells_script(name, cells), encoding="utf-8")
 
 
 def message(kind: str, parent: str, content: dict, number: int) -> dict:

@@ -22,6 +22,7 @@ import pytest
 from test_live_local import free_port
 
 from tarot_teach import site
+from tarot_teach.live_cells import cells_script
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY, TAB = site.KEY_HEADER, site.TAB_HEADER
@@ -86,8 +87,7 @@ def start_server(tmp_path_factory) -> "tuple[Server, subprocess.Popen]":
     (folder / "index.html").write_text("<!DOCTYPE html><title>book</title><p>the book</p>")
     (folder / "page.html").write_text("<p>a page</p>")
     (folder / "live.html").write_text(  # a page with live cells, as the build embeds them
-        '<p>live</p><script type="application/json" id="tt-live-cells">' + json.dumps(
-            {"page": "live", "cells": LIVE_CELLS}) + "</script>")
+        "<p>live</p>" + cells_script("live", LIVE_CELLS))
     progress = tmp_path_factory.mktemp("home") / "progress.json"
     log = folder.parent / f"{folder.name}-server.log"
     port = free_port()

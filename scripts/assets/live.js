@@ -1235,7 +1235,8 @@
     var kernel = new Kernel();
     var info;
     takeKeyFromAddress();
-    var connected = askSession(addressPage()).then(function (data) {
+    var firstPage = addressPage();
+    var connected = askSession(firstPage).then(function (data) {
       info = data;
       state.mode = info.mode;
       state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
@@ -1243,7 +1244,7 @@
       mark("session");
       if (info.mode === "jupyter") {
         if (info.prerun) {
-          state.ahead = takeRun(kernel, info, addressPage());
+          state.ahead = takeRun(kernel, info, firstPage);
         }
         return connectJupyter(kernel, info);
       }
