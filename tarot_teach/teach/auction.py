@@ -16,7 +16,7 @@ from pathlib import Path
 from ..bidding import DOG_DESTINATIONS, dog_destination, first_to_act
 from ..errors import IllegalAction
 from ..game import GameState
-from ..names import SEAT_NAMES
+from ..names import SEAT_NAMES, sentence
 from ..rules import Bid, Phase, RuleSet
 from .feedback import Feedback, section_link
 from .inputs import read_number
@@ -189,7 +189,7 @@ def check_multiplier(bid: Bid, typed) -> Feedback:
 # ----- what happens to the dog -------------------------------------------------------------------
 
 
-DOG_FATES = {key: text[0].upper() + text[1:] for key, text in DOG_DESTINATIONS.items()}
+DOG_FATES = {key: sentence(text) for key, text in DOG_DESTINATIONS.items()}
 """The engine's three destinations of the dog (:data:`tarot_teach.DOG_DESTINATIONS`), as answers."""
 
 dog_fate = dog_destination

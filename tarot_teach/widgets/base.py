@@ -20,6 +20,7 @@ from typing import Any, Iterable
 import ipywidgets as widgets
 
 from ..cards import Card, parse_card, sort_cards
+from ..names import sentence
 from ..teach.feedback import (AnswerError, Feedback, cards_line, escape_text, judge_card_set,
                               section_link)
 from ..teach.inputs import parse_number, read_number, read_text
@@ -327,7 +328,7 @@ class NumberExercise(Exercise):
         self.number_specs = {spec.key: spec for spec in self.number_fields()}
         self.rows_box = None
         self.boxes: dict[str, widgets.Text] = {
-            key: answer_box(spec.label or spec.what[:1].upper() + spec.what[1:] + ":",
+            key: answer_box(spec.label or sentence(spec.what) + ":",
                             spec.placeholder, spec.width, shown=spec.shown,
                             label_width=spec.label_width)
             for key, spec in self.number_specs.items()}

@@ -20,6 +20,7 @@ import random
 import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
+from ..names import sentence
 from ..teach.play import (PlayPosition, random_trick, random_play_position, check_playable,
                           check_trick_winner, REASONS, CardQuestion, rule_for, random_card_question, check_card_legal)
 from ..tricks import legal_cards, trick_winner, why_illegal
@@ -96,7 +97,7 @@ class TrickWinnerExercise(Exercise):
     def solution(self, question) -> str:
         winner = trick_winner(question)
         name = winner.name if winner.is_trump else winner.label
-        return f"{name[0].upper()}{name[1:]} wins the trick."
+        return sentence(f"{name} wins the trick.")
 
 
 class LegalCardExercise(Exercise):
