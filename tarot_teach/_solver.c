@@ -64,6 +64,9 @@ typedef struct {
     /* solver.py's move ordering keys by card (lower first) */
     int lead_key[78], neg_halves[78], give_key[78], lose_key[78];
     mask_t small;     /* the cards worth a half point (for the exchange card) */
+    int relative;     /* the table keyed by relative ranks (see canonical()) */
+    mask_t low[5];    /* each group's small cards: trumps 2..20, each suit's 1..10 */
+    int low_start[5]; /* the index of each group's lowest small card */
     mask_t forbidden; /* five players, first lead: the called King's suit but the King */
     Entry *table;
     size_t cap, used, max_cap;
@@ -263,6 +266,33 @@ static inline int excuse_facts(const State *s)
     return s->owed >= 0 ? 10 + s->owed : 0;
 }
 
+/* The table's key by relative ranks (solver.py's Position._relative_key): the hands with
+ * each group's small cards still in play renumbered from the group's lowest small card up,
+ * in order, the other cards in place. Positions that differ only by which small cards were
+ * played before share it (the small cards of a group lie between its higher cards, so the
+ * renumbering keeps every comparison of play, and each small card counts one unit). */
+static void canonical(const State *s, mask_t *key)
+{
+    const Searcher *o = s->o;
+    int n = o->n;
+    for (int h = 0; h < n; h++)
+        key[h] = s->hands[h] & ~o->small;
+    for (int g = 0; g < 5; g++) {
+        mask_t live = s->inplay & o->low[g];
+        int place = o->low_start[g];
+        while (live) {
+            mask_t low = live & -live;
+            live ^= low;
+            for (int h = 0; h < n; h++)
+                if (s->hands[h] & low) {
+                    key[h] |= BIT(place);
+                    break;
+                }
+            place++;
+        }
+    }
+}
+
 /* A stable sort of moves by key (a handful of cards). */
 static void sort_moves(int *moves, int count, const int *key)
 {
@@ -331,9 +361,15 @@ static int search(State *s, int alpha, int beta, int wpos, int wcard)
         return outcome(s, winning(o, s->trick), &after);
     }
     int hint = -1, facts = 0, orig_alpha = 0, orig_beta = 0, lower = -INF, upper = INF;
+    mask_t key[MAX_SEATS];
+    const mask_t *hands_key = s->hands;
     if (k == 0) {
         facts = excuse_facts(s);
-        Entry *e = probe(o, s->hands, leader, facts);
+        if (o->relative && !s->first_trick) { /* (the first trick: its called King rule) */
+            canonical(s, key);
+            hands_key = key;
+        }
+        Entry *e = probe(o, hands_key, leader, facts);
         if (e) {
             lower = e->lower;
             upper = e->upper;
@@ -480,16 +516,16 @@ static int search(State *s, int alpha, int beta, int wpos, int wcard)
         }
     }
     if (k == 0) { /* file the bound (the entry looked up again: it may have moved) */
-        Entry *e = probe(o, s->hands, leader, facts);
+        Entry *e = probe(o, hands_key, leader, facts);
         if (!e) {
             if (o->used * 4 >= o->cap * 3 && o->cap < o->max_cap)
                 grow(o);
-            e = slot_for(o, s->hands, leader, facts);
+            e = slot_for(o, hands_key, leader, facts);
             if (!e->depth)
                 o->used++;
             for (int h = 0; h < MAX_SEATS; h++) {
-                e->lo[h] = h < n ? (uint64_t)s->hands[h] : 0;
-                e->hi[h] = h < n ? (uint64_t)(s->hands[h] >> 64) : 0;
+                e->lo[h] = h < n ? (uint64_t)hands_key[h] : 0;
+                e->hi[h] = h < n ? (uint64_t)(hands_key[h] >> 64) : 0;
             }
             e->leader = (uint8_t)leader;
             e->facts = (uint8_t)facts;
@@ -611,6 +647,17 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs)
     self->max_cap = PROBES;
     while (self->max_cap < (size_t)max_entries)
         self->max_cap <<= 1;
+    /* The key by relative ranks when the cards merge (not in Cosmic Tribe, whose order of
+     * the pips differs), and each group's small cards lie next to each other. */
+    self->relative = merge;
+    for (int g = 0; g < 5; g++) {
+        mask_t group = g == 0 ? GROUP[1] : GROUP[22 + 14 * (g - 1)];
+        self->low[g] = group & self->small;
+        self->low_start[g] = self->low[g] ? low_index(self->low[g]) : 0;
+        mask_t run = self->low[g] >> self->low_start[g];
+        if (run & (run + 1))
+            self->relative = 0;
+    }
     size_t cap = (size_t)1 << FIRST_BITS;
     if (cap > self->max_cap)
         cap = self->max_cap;
