@@ -13,4 +13,4 @@ NATIVE = [] if os.environ.get("TAROT_TEACH_PURE") == "1" else [
     Extension("tarot_teach._solver", ["tarot_teach/_solver.c"], optional=True,
               extra_compile_args=["-O2"])]
 
-setup(ext_modules=NATIVE)
+setup(ext_modules=NATIVE, exclude_package_data={"tarot_teach": ["*.c"]})  # (the .c in the sdist only)
