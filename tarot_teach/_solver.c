@@ -70,6 +70,7 @@ typedef struct {
     mask_t forbidden; /* five players, first lead: the called King's suit but the King */
     Entry *table;
     size_t cap, used, max_cap;
+    int busy; /* a search is running (the GIL is released meanwhile) */
 } Searcher;
 
 static inline uint64_t mix(uint64_t x)
@@ -723,14 +724,25 @@ static PyObject *Searcher_search(Searcher *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "not a position in play");
     for (int p = 0; p < s.k; p++)
         s.inplay |= BIT(s.trick[p]);
+    for (int p = 0; p < n; p++) { /* one card each per trick left, less those played */
+        mask_t hand = s.hands[(s.leader + p) % n];
+        int cards = __builtin_popcountll((uint64_t)hand) + __builtin_popcountll((uint64_t)(hand >> 64));
+        if (cards != s.tricks_left - (p < s.k))
+            return PyErr_Format(PyExc_ValueError, "the hands do not hold %d cards each",
+                                s.tricks_left);
+    }
+    if (self->busy)
+        return PyErr_Format(PyExc_RuntimeError, "this position is being searched already");
     for (int i = 0; i < 78; i++)
         if (s.inplay & BIT(i))
             s.remaining += self->units[i];
     s.o = self;
     int value;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     value = search(&s, alpha, beta, wpos, wcard);
     Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (s.stopped)
         return Py_BuildValue("(OL)", Py_None, s.nodes);
     return Py_BuildValue("(iL)", value, s.nodes);

@@ -27,6 +27,13 @@ Traceback (most recent call last):
 ...
 tarot_teach.solver.NotSolvable: The solver analyses the play of the cards; this deal is in the bidding phase.
 
+Two searches give the same values: :meth:`Position.search` in pure Python (the reference,
+and what runs in Pyodide) and, when a C compiler was there at install, the same search in C
+(``tarot_teach/_solver.c``, keyed by the hands with the small cards renumbered as below, its
+table kept on the position), used by CPython unless ``TAROT_TEACH_NATIVE=0``. The proof tree
+of a 9-trick position is about a million nodes, and CPython searches some 400,000 a second
+where C searches 10 million or more: 3 s becomes 0.1 s; everything above the search is shared.
+
 How it searches: alpha-beta over bit masks (the taker's side maximises), a transposition
 table at the start of each trick keyed by the hands by relative ranks (a low card only
 counts by its rank among the cards still in play, so that positions differing only by

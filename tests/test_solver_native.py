@@ -142,5 +142,8 @@ def test_bad_arguments_are_refused_with_a_message():
     with pytest.raises(ValueError, match="above the 78 cards"):
         searcher.search([1 << 80] * 4, [], 0, 3, False, -1, -1, False, False,
                         -10, 10, -1, -1, 100)
+    with pytest.raises(ValueError, match="do not hold 4 cards each"):  # 3 tricks are left
+        searcher.search(position.hands, [], 0, 4, False, -1, -1, False, False,
+                        -10, 10, -1, -1, 100)
     with pytest.raises(ValueError, match="3 to 5 players"):
         _solver.Searcher(6, [0] * 6, [1] * 78, list(range(78)), [1] * 78, True, 0, 0)
