@@ -39,7 +39,8 @@
   // The saved state as embed-loader.js holds it back (embed-amd.js draws nothing by itself).
   var HELD_STATE = "application/x.tt-held-widget-state+json";
   // Local mode: how long after the widget code is ready the saved views wait for the live
-  // ones (the server's run of the page's cells) before they are drawn after all (ms).
+  // ones (the server's run of the page's cells) before they are drawn after all (ms;
+  // window.ttLiveFirstGrace for the tests).
   var LIVE_FIRST_GRACE = 800;
   var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
   // sent/pending count kernel requests (the tests wait for pending === 0 after a click).
@@ -50,14 +51,15 @@
   // Resolved once the page's first answer no longer waits for this tab's main thread: nav.js
   // loads what can wait (MathJax, the search index) after it. At once unless a local
   // kernel is about to answer (session); else a second after the exercises are live (a
-  // click made at once is answered first), or when they fail or cannot start.
+  // click made at once is answered first), or when they fail or cannot start, or after
+  // 4 s (window.ttLiveQuietTimeout, ms, for the tests).
   var calm;
   state.quiet = new Promise(function (resolve) {
     calm = resolve;
   });
   setTimeout(function () {
     calm(); // (a slow start does not keep the math waiting long)
-  }, 4000);
+  }, window.ttLiveQuietTimeout || 4000);
   setStatus("connecting");
 
   function setStatus(status) {
