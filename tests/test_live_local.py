@@ -519,3 +519,116 @@ def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
             "() => document.querySelectorAll('.widget-subarea').length >= document"
             ".querySelectorAll('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
             ".length", timeout=60_000)
+
+
+# ------------------------------------------- what the browser does before the first answer
+MATH_PAGE = "book/09-scoring"  # widgets and math (MathJax)
+LOADED_JS = """
+() => performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname, e.startTime])
+"""
+
+
+def _loaded(page) -> dict:
+    return {path: start for path, start in page.evaluate(LOADED_JS)}
+
+
+def _first_check_answers(page) -> str:
+    sent = page.evaluate("window.ttLive.sent")
+    page.locator(".tt-live .tt-check").first.click()
+    wait_idle(page, sent)
+    return page.locator(".tt-live .tt-exercise").first.locator(".tt-feedback").inner_text()
+
+
+def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
+    """Local mode, the server's run of the page there in time: the saved views are never
+    drawn (the live ones are drawn in their place, once each), the widget code is the small
+    bundle (not html-manager's embed-amd.js), and MathJax is loaded only after the page is
+    live."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    base, _, opened = tarot_teach_server
+    outside: list[str] = []
+    errors: list[str] = []
+    with chromium_context(outside, service_workers="block") as context:
+        # However late the run comes, the live views are waited for (no time in the test).
+        context.add_init_script("window.ttLiveFirstGrace = 600000;"
+                                "window.ttLiveQuietTimeout = 600000;")
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + MATH_PAGE + ".html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        times = page.evaluate("window.ttLive.times")
+        assert "direct" in times and "static" not in times, times
+        counts = page.evaluate(WIDGET_COUNTS_JS)
+        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        loaded = _loaded(page)
+        assert "/_static/vendor/widgets/bundle/widgets.js" in loaded, sorted(loaded)
+        assert "/_static/vendor/widgets/bundle/widgets.css" in loaded, sorted(loaded)
+        assert "/_static/vendor/widgets/html-manager/embed-amd.js" not in loaded
+        page.wait_for_function("() => performance.getEntriesByType('resource').some("
+                               "e => e.name.includes('tex-mml-chtml.js'))", timeout=30_000)
+        mathjax = [start for path, start in _loaded(page).items() if "tex-mml-chtml" in path]
+        assert mathjax[0] > times["ready"], (mathjax, times)
+        assert _first_check_answers(page).strip()
+    assert not errors and not outside, (errors, outside)
+
+
+def test_saved_views_are_drawn_while_the_run_is_late_and_an_early_click_is_answered(
+        tarot_teach_server):
+    """Local mode, the server's run of the page held back: the saved views are drawn (after
+    a short wait), a click on one of them is kept, and once the run is there the live views
+    replace them (each drawn once) and the click is answered."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    base, _, opened = tarot_teach_server
+    outside: list[str] = []
+    errors: list[str] = []
+    held: list = []
+    with chromium_context(outside) as context:
+        context.new_page().goto(opened)
+        context.route("**/prerun.json*", lambda route: held.append(route))  # answered below
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function(
+            "() => window.ttLive && window.ttLive.times.static && document.querySelectorAll("
+            "'.widget-subarea').length >= document.querySelectorAll("
+            f"'script[type=\"{WIDGET_VIEW}\"]').length", timeout=60_000)
+        assert page.evaluate("window.ttLive.status") != "ready" and held
+        page.locator(".widget-subarea:not(.tt-live) .tt-check").first.click()
+        assert page.evaluate("window.ttLive.queued") == 1
+        for route in held:
+            route.continue_()
+        page.wait_for_function("window.ttLive.status === 'ready' && "
+                               "(window.ttLive.replayed || 0) >= 1", timeout=60_000)
+        page.wait_for_function("window.ttLive.pending === 0", timeout=60_000)
+        times = page.evaluate("window.ttLive.times")
+        assert "static" in times and "direct" not in times, times
+        counts = page.evaluate(WIDGET_COUNTS_JS)
+        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        feedback = page.locator(".tt-live .tt-exercise").first.locator(".tt-feedback")
+        assert feedback.inner_text().strip(), "the early click was not answered"
+    assert not errors and not outside, (errors, outside)
+
+
+def test_without_the_bundle_the_pages_fall_back_on_html_managers_embed_amd(tarot_teach_server):
+    """If bundle/widgets.js cannot be loaded, embed-amd.js (the same modules) is, and the
+    exercises still answer."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    base, _, opened = tarot_teach_server
+    outside: list[str] = []
+    with chromium_context(outside, service_workers="block") as context:
+        context.route("**/bundle/widgets.js*", lambda route: route.abort())
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        assert "/_static/vendor/widgets/html-manager/embed-amd.js" in _loaded(page)
+        counts = page.evaluate(WIDGET_COUNTS_JS)
+        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        assert _first_check_answers(page).strip()
+    assert not outside, outside

@@ -35,16 +35,40 @@
     return; // (nav.js never loads it twice; a copy of the page might)
   }
   var WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+  var STATE = "application/vnd.jupyter.widget-state+json";
+  // The saved state as embed-loader.js holds it back (embed-amd.js draws nothing by itself).
+  var HELD_STATE = "application/x.tt-held-widget-state+json";
+  // Local mode: how long after the widget code is ready the saved views wait for the live
+  // ones (the server's run of the page's cells) before they are drawn after all (ms;
+  // window.ttLiveFirstGrace for the tests).
+  var LIVE_FIRST_GRACE = 800;
   var root = new URL("../../../", script.src); // the site root (script is in _static/vendor/widgets/)
   // sent/pending count kernel requests (the tests wait for pending === 0 after a click).
   var state = (window.ttLive = {
     times: { start: performance.now() }, errors: [], sent: 0, pending: 0,
   });
   var session = uuid();
+  // Resolved once the page's first answer no longer waits for this tab's main thread: nav.js
+  // loads what can wait (MathJax, the search index) after it. At once unless a local
+  // kernel is about to answer (session); else a second after the exercises are live (a
+  // click made at once is answered first), or when they fail or cannot start, or after
+  // 4 s (window.ttLiveQuietTimeout, ms, for the tests).
+  var calm;
+  state.quiet = new Promise(function (resolve) {
+    calm = resolve;
+  });
+  setTimeout(function () {
+    calm(); // (a slow start does not keep the math waiting long)
+  }, window.ttLiveQuietTimeout || 4000);
   setStatus("connecting");
 
   function setStatus(status) {
     state.status = status;
+    if (status === "ready") {
+      setTimeout(calm, 1000);
+    } else if (status !== "connecting" && status !== "running" && calm) {
+      calm();
+    }
     document.documentElement.setAttribute("data-tt-live", status);
   }
   function mark(name) {
@@ -88,6 +112,7 @@
     state.errors.push(text);
     setStatus("failed");
     console.error("live exercises: " + text);
+    drawStatic();
     var page = state.page;
     if (page && !page.live) { // say so where the learner waits, instead of counting on
       clearTimeout(page.timer);
@@ -757,8 +782,81 @@
     });
   }
 
-  // The static views are drawn by embed-amd.js after "load" (or by nav.js after a swap);
-  // wait for them so that a live view never races a static one into the same place.
+  // ------------------------------------------------------------ the saved views
+  // The views saved at build time are drawn by drawStatic() (embed-amd.js's own
+  // renderWidgets, once the page is parsed), or by nav.js after a swap; and not at all on
+  // a page opened in local mode whose live views come first (see swapPage): drawing them
+  // cost the browser's main thread a few tenths of a second, for a view shown a moment.
+  // `statics`: null while nothing is decided; a promise once they are drawn (or not).
+  var statics = null;
+
+  function drawStatic() {
+    if (statics) {
+      return statics;
+    }
+    statics = Promise.all([window.ttEmbed, domReady()]).catch(function () {
+      return null; // (the widget code did not load: reported by start)
+    }).then(function () {
+      var held = document.querySelectorAll('script[type="' + HELD_STATE + '"]');
+      if (!held.length) {
+        return null; // (drawn by embed-amd.js itself: an older page, or no saved state)
+      }
+      held.forEach(function (tag) {
+        tag.type = STATE;
+      });
+      mark("static");
+      return new Promise(function (resolve) {
+        window.requirejs(["@jupyter-widgets/html-manager/dist/libembed-amd"], function (embed) {
+          embed.renderWidgets(document.documentElement);
+          resolve();
+        }, function (error) {
+          console.warn("live exercises: the saved views cannot be drawn (" + error + ")");
+          resolve();
+        });
+      });
+    });
+    return statics;
+  }
+
+  // After live views were drawn in place of saved ones never drawn: a saved view that no
+  // live one replaced (a cell that showed no widget this time) is drawn as saved.
+  function drawUncovered(HTMLManager) {
+    var held = document.querySelectorAll('script[type="' + HELD_STATE + '"]');
+    var uncovered = Array.prototype.filter.call(
+      document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]'), function (tag) {
+        var before = tag.previousElementSibling;
+        return tag.parentNode && !(before && before.classList.contains("widget-subarea"));
+      });
+    if (!held.length || !uncovered.length) {
+      return Promise.resolve();
+    }
+    var saved = new HTMLManager();
+    return Promise.all(Array.prototype.map.call(held, function (tag) {
+      return saved.set_state(JSON.parse(tag.textContent));
+    })).then(function (lists) {
+      var models = [].concat.apply([], lists);
+      return Promise.all(uncovered.map(function (tag) {
+        var id = JSON.parse(tag.textContent).model_id;
+        var model = models.filter(function (m) {
+          return m.model_id === id;
+        })[0];
+        if (!model || !tag.parentNode) {
+          return null;
+        }
+        var place = document.createElement("div");
+        place.className = "widget-subarea";
+        tag.parentNode.insertBefore(place, tag);
+        return saved.create_view(model).then(function (view) {
+          return saved.display_view(view, place);
+        });
+      }));
+    }).catch(function (error) {
+      console.warn("live exercises: a saved view cannot be drawn (" + error + ")");
+    });
+  }
+
+  // The static views are drawn by drawStatic() (or by nav.js after a swap); wait for
+  // them so that a live view never races a static one into the same place.
   function staticViewsDrawn() {
     return new Promise(function (resolve) {
       var started = performance.now();
@@ -846,17 +944,34 @@
     });
   }
 
-  // Once the cells ran and the static views are drawn: live views in their place.
-  function swapPage(manager, page) {
-    return Promise.all([page.run, staticViewsDrawn()]).then(function (done) {
+  // Once the cells ran and the static views are drawn: live views in their place. When
+  // the saved views were not drawn yet (local mode, the server's run came first), they
+  // never are: the live views are drawn where they would have been.
+  function swapPage(manager, page, HTMLManager) {
+    var direct = false;
+    return page.run.then(function (cells) {
+      if (statics === null) {
+        direct = true;
+        statics = Promise.resolve();
+        mark("direct");
+        return cells;
+      }
+      return statics.then(staticViewsDrawn).then(function () {
+        return cells;
+      });
+    }).then(function (cells) {
       if (state.page !== page) {
         return null; // the learner moved on meanwhile
       }
-      return Promise.all(done[0].filter(function (r) {
+      return Promise.all(cells.filter(function (r) {
         return r.views.length;
       }).map(function (r) {
         return swapViews(manager, page, r.index, r.views);
       }));
+    }).then(function (swapped) {
+      return direct && HTMLManager ? drawUncovered(HTMLManager).then(function () {
+        return swapped;
+      }) : swapped;
     });
   }
 
@@ -1148,7 +1263,7 @@
   function activate(kernel, manager, page) {
     setStatus("running");
     runPage(kernel, page);
-    return swapPage(manager, page).then(function () {
+    return swapPage(manager, page, manager.constructor).then(function () {
       if (state.page !== page) {
         return null;
       }
@@ -1242,6 +1357,10 @@
       state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
       state.reused = info.reused;
       mark("session");
+      if (!(info.mode === "jupyter" && info.prerun)) {
+        drawStatic(); // (else the live views may come first: see swapPage)
+        calm();
+      }
       if (info.mode === "jupyter") {
         if (info.prerun) {
           state.ahead = takeRun(kernel, info, firstPage);
@@ -1261,6 +1380,10 @@
         }, reject);
       });
     });
+    // The saved views are drawn after all if the live ones are late (see swapPage).
+    modules.then(function () {
+      setTimeout(drawStatic, window.ttLiveFirstGrace || LIVE_FIRST_GRACE);
+    }, function () {});
     var live = null; // {kernel, manager} once the kernel answers
     watchEarlyAnswers();
     var shown = domReady().then(function () {

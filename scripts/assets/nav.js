@@ -71,7 +71,11 @@
     function (resolve) {
       document.addEventListener("DOMContentLoaded", resolve, { once: true });
     });
+  // In local mode they also wait until the page's exercises are live (live.js: quiet):
+  // MathJax took a quarter of a second of the main thread the first answer waited for.
   Promise.all([nav.swReady, parsed]).then(function () {
+    return window.ttLive && window.ttLive.quiet;
+  }).then(function () {
     document.querySelectorAll("script[data-tt-lazy]").forEach(function (tag) {
       var real = document.createElement("script");
       real.async = false;
@@ -315,7 +319,9 @@
 
   function replaceStateScripts(doc) {
     var type = 'script[type="application/vnd.jupyter.widget-state+json"]';
-    document.querySelectorAll(type).forEach(function (tag) {
+    // (with the state embed-loader.js held back and live.js never needed: see live.js)
+    var held = 'script[type="application/x.tt-held-widget-state+json"]';
+    document.querySelectorAll(type + ", " + held).forEach(function (tag) {
       tag.parentNode.removeChild(tag);
     });
     doc.querySelectorAll(type).forEach(function (tag) {
