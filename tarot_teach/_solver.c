@@ -50,7 +50,7 @@ typedef struct {
     int32_t lower, upper;                  /* bounds on the taker's side's units to come */
     int8_t best;                           /* the best card found (-1: none) */
     uint8_t leader, facts;
-    uint8_t depth; /* tricks left (0: an empty slot); the shallowest is replaced first */
+    uint8_t depth; /* tricks left: the shallowest is replaced first */
 } Entry;
 
 #define PROBES 4
@@ -69,6 +69,7 @@ typedef struct {
     int low_start[5]; /* the index of each group's lowest small card */
     mask_t forbidden; /* five players, first lead: the called King's suit but the King */
     Entry *table;
+    uint64_t *tags;
     size_t cap, used, max_cap;
     int busy; /* a search is running (the GIL is released meanwhile) */
 } Searcher;
@@ -95,7 +96,7 @@ static uint64_t entry_hash(int n, const mask_t *hands, int leader, int facts)
 
 static inline int entry_is(const Entry *e, int n, const mask_t *hands, int leader, int facts)
 {
-    if (!e->depth || e->leader != leader || e->facts != facts)
+    if (e->leader != leader || e->facts != facts)
         return 0;
     for (int i = 0; i < n; i++)
         if (e->lo[i] != (uint64_t)hands[i] || e->hi[i] != (uint64_t)(hands[i] >> 64))
@@ -103,60 +104,73 @@ static inline int entry_is(const Entry *e, int n, const mask_t *hands, int leade
     return 1;
 }
 
-static Entry *probe(Searcher *o, const mask_t *hands, int leader, int facts)
+/* The table is in buckets of PROBES slots; a slot's tag (the key's hash, odd; 0: empty) is
+ * read first, from one cache line, and the entry only when the tags agree. */
+static inline size_t bucket_of(const Searcher *o, uint64_t hash)
 {
-    size_t at = entry_hash(o->n, hands, leader, facts) & (o->cap - 1);
+    return hash & (o->cap - 1) & ~(size_t)(PROBES - 1);
+}
+
+static Entry *probe(Searcher *o, uint64_t hash, const mask_t *hands, int leader, int facts)
+{
+    size_t at = bucket_of(o, hash);
+    uint64_t tag = hash | 1;
     for (int p = 0; p < PROBES; p++) {
-        Entry *e = &o->table[(at + p) & (o->cap - 1)];
-        if (!e->depth)
+        uint64_t t = o->tags[at + p];
+        if (!t)
             return NULL;
-        if (entry_is(e, o->n, hands, leader, facts))
-            return e;
+        if (t == tag && entry_is(&o->table[at + p], o->n, hands, leader, facts))
+            return &o->table[at + p];
     }
     return NULL;
 }
 
-/* The slot for a new entry (its depth still 0 if it was empty): an empty one in the probe
- * window, else the one with the fewest tricks left. */
-static Entry *slot_for(Searcher *o, const mask_t *hands, int leader, int facts)
+/* The slot for a new entry of this hash: an empty one in its bucket (counted as used), else
+ * the one with the fewest tricks left (replaced). Its tag is set, the entry is the caller's. */
+static Entry *slot_for(Searcher *o, uint64_t hash)
 {
-    size_t at = entry_hash(o->n, hands, leader, facts) & (o->cap - 1);
-    Entry *victim = NULL;
+    size_t at = bucket_of(o, hash), victim = at;
     for (int p = 0; p < PROBES; p++) {
-        Entry *e = &o->table[(at + p) & (o->cap - 1)];
-        if (!e->depth)
-            return e;
-        if (!victim || e->depth < victim->depth)
-            victim = e;
+        if (!o->tags[at + p]) {
+            victim = at + p;
+            o->used++;
+            break;
+        }
+        if (o->table[at + p].depth < o->table[victim].depth)
+            victim = at + p;
     }
-    return victim;
+    o->tags[victim] = hash | 1;
+    return &o->table[victim];
 }
 
-/* Twice as many slots (keeping every entry that finds room); 0 if no memory (the table
- * then stays as it is, entries being replaced). */
+/* Twice as many slots (keeping the entries that find room); 0 if no memory (the table then
+ * stays as it is, entries being replaced). */
 static int grow(Searcher *o)
 {
     size_t old_cap = o->cap;
     Entry *old = o->table;
+    uint64_t *old_tags = o->tags;
     Entry *table = PyMem_RawCalloc(old_cap * 2, sizeof(Entry));
-    if (!table)
+    uint64_t *tags = PyMem_RawCalloc(old_cap * 2, sizeof(uint64_t));
+    if (!table || !tags) {
+        PyMem_RawFree(table);
+        PyMem_RawFree(tags);
         return 0;
+    }
     o->table = table;
+    o->tags = tags;
     o->cap = old_cap * 2;
     o->used = 0;
     for (size_t i = 0; i < old_cap; i++) {
-        Entry *e = &old[i];
-        if (!e->depth)
+        if (!old_tags[i])
             continue;
         mask_t hands[MAX_SEATS];
-        for (int s = 0; s < o->n; s++)
-            hands[s] = ((mask_t)e->hi[s] << 64) | e->lo[s];
-        Entry *to = slot_for(o, hands, e->leader, e->facts);
-        if (!to->depth)
-            o->used++;
-        *to = *e;
+        for (int h = 0; h < o->n; h++)
+            hands[h] = ((mask_t)old[i].hi[h] << 64) | old[i].lo[h];
+        *slot_for(o, entry_hash(o->n, hands, old[i].leader, old[i].facts)) = old[i];
     }
     PyMem_RawFree(old);
+    PyMem_RawFree(old_tags);
     return 1;
 }
 
@@ -364,13 +378,15 @@ static int search(State *s, int alpha, int beta, int wpos, int wcard)
     int hint = -1, facts = 0, orig_alpha = 0, orig_beta = 0, lower = -INF, upper = INF;
     mask_t key[MAX_SEATS];
     const mask_t *hands_key = s->hands;
+    uint64_t hash = 0;
     if (k == 0) {
         facts = excuse_facts(s);
         if (o->relative && !s->first_trick) { /* (the first trick: its called King rule) */
             canonical(s, key);
             hands_key = key;
         }
-        Entry *e = probe(o, hands_key, leader, facts);
+        hash = entry_hash(n, hands_key, leader, facts);
+        Entry *e = probe(o, hash, hands_key, leader, facts);
         if (e) {
             lower = e->lower;
             upper = e->upper;
@@ -517,13 +533,11 @@ static int search(State *s, int alpha, int beta, int wpos, int wcard)
         }
     }
     if (k == 0) { /* file the bound (the entry looked up again: it may have moved) */
-        Entry *e = probe(o, hands_key, leader, facts);
+        Entry *e = probe(o, hash, hands_key, leader, facts);
         if (!e) {
             if (o->used * 4 >= o->cap * 3 && o->cap < o->max_cap)
                 grow(o);
-            e = slot_for(o, hands_key, leader, facts);
-            if (!e->depth)
-                o->used++;
+            e = slot_for(o, hash);
             for (int h = 0; h < MAX_SEATS; h++) {
                 e->lo[h] = h < n ? (uint64_t)hands_key[h] : 0;
                 e->hi[h] = h < n ? (uint64_t)(hands_key[h] >> 64) : 0;
@@ -663,8 +677,10 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs)
     if (cap > self->max_cap)
         cap = self->max_cap;
     PyMem_RawFree(self->table);
+    PyMem_RawFree(self->tags);
     self->table = PyMem_RawCalloc(cap, sizeof(Entry));
-    if (!self->table) {
+    self->tags = PyMem_RawCalloc(cap, sizeof(uint64_t));
+    if (!self->table || !self->tags) {
         PyErr_NoMemory();
         return -1;
     }
@@ -676,6 +692,7 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs)
 static void Searcher_dealloc(Searcher *self)
 {
     PyMem_RawFree(self->table);
+    PyMem_RawFree(self->tags);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
