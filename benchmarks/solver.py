@@ -9,6 +9,8 @@ worst CPU time per position (the process's, so that other programs on a shared m
 do not count), the nodes searched per CPU second, and the median nodes per position (the
 figure that does not depend on the machine's load: compare it when trying a pruning), and
 the load average at the end of each line (CPU times taken beside other work run slower).
+Each line says which search ran: the native one (tarot_teach/_solver.c) when it was built,
+else pure Python; ``--python`` forces pure Python (as TAROT_TEACH_NATIVE=0 does).
 """
 
 import argparse
@@ -18,6 +20,7 @@ import time
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
+from tarot_teach import solver
 from tarot_teach.solver import Position, _move_values
 
 
@@ -56,11 +59,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--tricks", type=int, nargs="*", default=[6, 9])
+    parser.add_argument("--python", action="store_true",
+                        help="the pure Python search even if the native one was built")
     args = parser.parse_args()
+    if args.python:
+        solver._native = None
+    search = "python" if solver._native is None else "native"
     for tricks_left in args.tricks:
         states = positions(tricks_left, args.positions, args.seed, args.players)
         timings, nodes = measure(states)
-        print(f"{args.players} players, {tricks_left} tricks left, {len(states)} positions: "
+        print(f"{search}: {args.players} players, {tricks_left} tricks left, {len(states)} positions: "
               f"median {statistics.median(timings) * 1000:.1f} ms, "
               f"worst {max(timings) * 1000:.1f} ms, "
               f"{sum(nodes) / sum(timings):,.0f} nodes/s, "

@@ -46,6 +46,7 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -553,7 +554,8 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
                               "-d", str(cache), *BROWSER_WHEELS], check=True)
         build = Path(tmp) / "project"
         subprocess.run(pip + ["wheel", "--quiet", "--no-deps",
-                              "-w", str(build), str(ROOT)], check=True)
+                              "-w", str(build), str(ROOT)], check=True,
+                       env={**os.environ, "TAROT_TEACH_PURE": "1"})  # py3-none-any (setup.py)
         wheels = {}
         for whl in sorted(cache.glob("*.whl")):
             if _canonical(whl.name.split("-")[0]) not in SHIMMED + NOT_IN_BROWSER:

@@ -1,4 +1,8 @@
-"""The open-hand solver agrees with brute-force minimax through the engine itself."""
+"""The open-hand solver agrees with brute-force minimax through the engine itself.
+
+Every test runs twice: with the native search (tarot_teach/_solver.c, skipped if it was not
+built) and with the pure Python one.
+"""
 
 import random
 
@@ -6,11 +10,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarot_teach import DECK, GameState, RuleSet
+from tarot_teach import DECK, GameState, RuleSet, solver
 from tarot_teach.cards import cards_of
 from tarot_teach.game import Misere, Poignee
 from tarot_teach.rules import Bid, Phase
 from tarot_teach.solver import NotSolvable, Position, SearchLimit, _move_values, best_line, card_values
+
+
+@pytest.fixture(autouse=True, params=["native", "python"])
+def search(request, monkeypatch):
+    """The search the solver runs in this test: native (when built) or pure Python."""
+    if request.param == "python":
+        monkeypatch.setattr(solver, "_native", None)
+    elif solver._native is None:
+        pytest.skip("the native search (tarot_teach/_solver.c) was not built")
+    return request.param
 
 
 def cards_only(state):
@@ -183,6 +197,7 @@ def test_a_node_limit_stops_the_search():
     assert isinstance(SearchLimit("x"), ValueError)
 
 
+@pytest.mark.parametrize("search", ["python"], indirect=True)  # the Python search's table
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_key_by_relative_ranks_changes_no_value(players):
     """Positions that differ only by which low cards were played share a table entry: on
