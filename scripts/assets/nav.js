@@ -253,6 +253,11 @@
   // (a script this page has not loaded and that cannot be added late).
   function headPlan(doc, url) {
     var loaded = loadedScripts();
+    // Lazy scripts this page has yet to load (see above: in local mode they wait until the
+    // exercises are live) will be loaded here all the same.
+    document.querySelectorAll("head script[data-tt-lazy]").forEach(function (tag) {
+      loaded[absolute(tag.getAttribute("data-tt-lazy"), firstAddress)] = true;
+    });
     var inline = {};
     document.querySelectorAll("head script:not([src])").forEach(function (tag) {
       inline[inlineKey(tag)] = true;
