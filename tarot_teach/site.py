@@ -124,10 +124,11 @@ WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widget
            "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
            "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
            "if m.name.rsplit('.', 1)[-1] not in ('cli', 'site', '__main__')]; "
-           "del importlib, pkgutil, _tt",
-           # matplotlib (charts drawn when a page opens, e.g. chapter 13's) takes a second to
-           # import, the same way the widgets import it; it costs each kernel about 48 MB.
-           "from tarot_teach.widgets.charts import pyplot as _tt; _tt(); del _tt"]
+           "del importlib, pkgutil, _tt"]
+# Run in a kernel once it waits in the pool as a spare (not before: a page that comes while
+# kernels start is not kept waiting for it). matplotlib, imported the way the widgets import
+# it, takes half a second (charts drawn when a page opens, e.g. chapter 13's) and about 48 MB.
+WARM_UP_LATER = "from tarot_teach.widgets.charts import pyplot as _tt\n_tt()\ndel _tt\n"
 
 
 def _local_host(host: str) -> bool:
@@ -155,9 +156,11 @@ class _KernelPool:
     """Kernels started ahead of time and warmed up (:data:`WARM_UP` has run), handed out
     one per tab. At most ``size`` kernels belong to no tab (ready or starting): each one
     taken is replaced in the background (after ``refill_delay`` seconds if another one is
-    still ready, so as not to slow down the page just opened). A page that comes when none
-    is ready gets the next one that finishes starting (pages are served in the order they
-    came). The kernel manager never culls a spare (``km.spares``)."""
+    still ready or starting, so as not to slow down the page just opened). A page that
+    comes when none is ready gets the next one that finishes starting (pages are served in
+    the order they came). A spare then runs :data:`WARM_UP_LATER`; a spare still running it
+    is handed out only when no other is ready. The kernel manager never culls a spare
+    (``km.spares``)."""
 
     def __init__(self, kernel_manager, size: int = POOL_SIZE) -> None:
         import collections
@@ -172,6 +175,7 @@ class _KernelPool:
         self.spares = getattr(kernel_manager, "spares", set())
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
+        self.warming_later: set[str] = set()  # spares running WARM_UP_LATER
 
     async def _start_one(self) -> str:
         kernel_id = await self.km.start_kernel(
@@ -205,15 +209,21 @@ class _KernelPool:
         return self.clients.pop(kernel_id, None)
 
     def refill_soon(self) -> None:
-        """Start (in the background) the kernels missing from the pool."""
+        """Start (in the background) the kernels missing from the pool: all of them when
+        none is starting; otherwise only those the pages waiting still lack, the spares
+        :meth:`refill_later` (starting a kernel takes a core the waiting pages need)."""
         import asyncio
 
         if self.refill_due is not None:
             self.refill_due.cancel()
             self.refill_due = None
-        while len(self.ready) + self.starting < self.size + len(self.waiting):
+        missing = self.size + len(self.waiting) - len(self.ready) - self.starting
+        now = missing if not self.starting else len(self.waiting) - self.starting
+        for _ in range(max(0, min(now, missing))):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
+        if missing > max(0, now):
+            self.refill_later()
 
     def refill_later(self) -> None:
         """:meth:`refill_soon` in ``refill_delay`` seconds (once, however many ask)."""
@@ -242,16 +252,36 @@ class _KernelPool:
                 future.set_result(kernel_id)
                 return
         self.ready.append(kernel_id)
+        await self._warm_later(kernel_id)
+
+    async def _warm_later(self, kernel_id: str) -> None:
+        """Run :data:`WARM_UP_LATER` in a spare, through its client (until its reply)."""
+        client = self.clients.get(kernel_id)
+        if client is None:
+            return
+        self.warming_later.add(kernel_id)
+        try:
+            request = client.execute(WARM_UP_LATER, silent=True, store_history=False)
+            while True:
+                reply = await client.get_shell_msg(timeout=WARM_TIMEOUT)
+                if reply["parent_header"].get("msg_id") == request:
+                    break
+        except Exception as error:  # noqa: BLE001 - a page imports what it needs itself
+            self.km.log.debug("a spare did not finish warming up: %s", error)
+        finally:
+            self.warming_later.discard(kernel_id)
 
     async def take(self) -> str:
         """A warm kernel for a new tab (it is no longer a spare)."""
         import asyncio
 
         while self.ready:
-            kernel_id = self.ready.pop(0)
+            idle = [k for k in self.ready if k not in self.warming_later]
+            kernel_id = (idle or self.ready)[0]
+            self.ready.remove(kernel_id)
             if kernel_id in self.km:  # not gone meanwhile
                 self.spares.discard(kernel_id)
-                if self.ready:
+                if self.ready or self.starting:
                     self.refill_later()
                 else:
                     self.refill_soon()

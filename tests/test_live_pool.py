@@ -28,6 +28,9 @@ class FakeKernels:
         self.log = logging.getLogger("fake-kernels")
         self.fail_next = False
         self.clients: list = []  # every client made, in order
+        self.later = asyncio.Event()  # WARM_UP_LATER finishes when set
+        self.later.set()
+        self.ran_later: list[str] = []  # the kernels WARM_UP_LATER was sent to
 
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
@@ -43,7 +46,7 @@ class FakeKernels:
         return kernel_id
 
     def get_kernel(self, kernel_id: str):
-        gate, clients = self.gate, self.clients
+        gate, clients, later, ran_later = self.gate, self.clients, self.later, self.ran_later
 
         class Client:
             kernel = kernel_id
@@ -58,6 +61,15 @@ class FakeKernels:
 
             async def wait_for_ready(self, timeout):
                 await gate.wait()
+
+            def execute(self, code, **options):
+                assert code == site.WARM_UP_LATER and options["silent"]
+                ran_later.append(kernel_id)
+                return f"later-{kernel_id}"
+
+            async def get_shell_msg(self, timeout):
+                await later.wait()
+                return {"parent_header": {"msg_id": f"later-{kernel_id}"}}
 
         class Kernel:
             def client(self):
@@ -128,15 +140,52 @@ def test_a_spare_taken_while_another_is_ready_is_replaced_a_moment_later():
 def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
     async def scenario():
         kernels = FakeKernels(start_at_once=False)
-        pool = await filled_pool(kernels, size=1)
+        pool = await filled_pool(kernels, size=1, refill_delay=0.2)
         taking = asyncio.ensure_future(pool.take())
         await settle()
-        assert not taking.done() and pool.starting == 2  # its own, and the pool's spare
+        # It waits for the kernel starting; the pool's next spare is not started meanwhile
+        # (it would slow down the start this page waits for)...
+        assert not taking.done() and pool.starting == 1
         kernels.gate.set()
         kernel = await taking
         await settle()
-        assert kernel == "kernel-1" and pool.ready == ["kernel-2"] and pool.starting == 0
-        assert kernels.spares == {"kernel-2"}
+        assert kernel == "kernel-1" and pool.ready == [] and pool.starting == 0
+        assert kernels.ran_later == []  # (a page waited: it has the kernel at once)
+        await asyncio.sleep(0.3)
+        await settle()
+        assert pool.ready == ["kernel-2"] and kernels.spares == {"kernel-2"}  # ...but soon after
+
+    asyncio.run(scenario())
+
+
+def test_a_tab_that_comes_when_no_kernel_is_starting_has_one_started_at_once():
+    async def scenario():
+        kernels = FakeKernels(start_at_once=False)
+        pool = site._KernelPool(kernels, size=1)
+        taking = asyncio.ensure_future(pool.take())
+        await settle()
+        assert pool.starting == 2  # its own, and the pool's spare
+        kernels.gate.set()
+        assert await taking == "kernel-1"
+
+    asyncio.run(scenario())
+
+
+def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
+    async def scenario():
+        kernels = FakeKernels()
+        kernels.later.clear()  # WARM_UP_LATER runs until the test says
+        pool = await filled_pool(kernels)
+        assert kernels.ran_later == ["kernel-1", "kernel-2"]  # sent to every spare
+        assert pool.warming_later == {"kernel-1", "kernel-2"}
+        kernels.later.set()
+        await settle()
+        assert pool.warming_later == set()
+        # Another spare still importing: a page gets the one that is done.
+        kernels.later.clear()
+        pool.warming_later.add("kernel-1")
+        assert await pool.take() == "kernel-2"
+        assert await pool.take() == "kernel-1"  # (none other ready: it is handed out)
 
     asyncio.run(scenario())
 
