@@ -21,7 +21,6 @@ import time
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
 from tarot_teach import solver
-from tarot_teach.solver import Position, _move_values
 
 
 def positions(tricks_left: int, count: int, seed: int, players: int = 4) -> list[GameState]:
@@ -46,8 +45,8 @@ def measure(states) -> tuple[list[float], list[int]]:
     timings, nodes = [], []
     for state in states:
         start = time.process_time()
-        position = Position(state)  # what card_values does, keeping the node count
-        _move_values(position)
+        position = solver.Position(state)  # what card_values does, keeping the node count
+        solver._move_values(position)
         timings.append(time.process_time() - start)
         nodes.append(position.nodes)
     return timings, nodes

@@ -282,16 +282,15 @@ def build_widget_bundle(out: Path) -> None:
     for name in BUNDLE_SOURCES:
         _copy(WIDGETS_SRC / name, BUNDLE_BUILD / name)
     installed = BUNDLE_BUILD / "node_modules" / ".package-lock.json"
-    lock = (WIDGETS_SRC / "package-lock.json").read_bytes()
+    lock_hash = hashlib.sha256((WIDGETS_SRC / "package-lock.json").read_bytes()).hexdigest()
     marker = BUNDLE_BUILD / ".installed-lock.sha256"
-    if not (installed.is_file() and marker.is_file()
-            and marker.read_text() == hashlib.sha256(lock).hexdigest()):
+    if not (installed.is_file() and marker.is_file() and marker.read_text() == lock_hash):
         log("widgets: npm ci (the bundle's packages, scripts/widgets/package-lock.json) ...")
         proc = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
                               cwd=BUNDLE_BUILD, capture_output=True, text=True)
         if proc.returncode != 0:
             raise FetchError(f"`npm ci` for the widget bundle failed:\n{proc.stderr.strip()}")
-        marker.write_text(hashlib.sha256(lock).hexdigest())
+        marker.write_text(lock_hash)
     if out.exists():
         shutil.rmtree(out)
     esbuild = BUNDLE_BUILD / "node_modules" / ".bin" / "esbuild"
