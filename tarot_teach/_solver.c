@@ -625,13 +625,13 @@ static int to_ints(PyObject *sequence, int *out, Py_ssize_t count, long low, lon
 static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"players", "side", "units", "order", "halves", "merge",
-                            "last_excuse", "forbidden", "max_entries", NULL};
+                            "last_excuse", "forbidden", "keys", "small", "max_entries", NULL};
     int n, merge, last_excuse;
     Py_ssize_t max_entries = (Py_ssize_t)1 << 20;
-    PyObject *side, *units, *order, *halves, *forbidden;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOpiO|n", names, &n, &side, &units,
+    PyObject *side, *units, *order, *halves, *forbidden, *keys, *small;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOpiOOO|n", names, &n, &side, &units,
                                      &order, &halves, &merge, &last_excuse, &forbidden,
-                                     &max_entries))
+                                     &keys, &small, &max_entries))
         return -1;
     if (n < 3 || n > MAX_SEATS || last_excuse < CHANGES || last_excuse > KEPT
         || max_entries < 1 || max_entries > ((Py_ssize_t)1 << 30)) {
@@ -642,23 +642,32 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwargs)
     if (to_ints(side, self->side, n, 0, 1, "side") || to_ints(units, self->units, 78, 0, 1000, "units")
         || to_ints(order, self->order, 78, 0, 999, "order")
         || to_ints(halves, self->halves, 78, 0, 1000, "halves")
-        || to_mask(forbidden, &self->forbidden))
+        || to_mask(forbidden, &self->forbidden) || to_mask(small, &self->small))
         return -1;
+    /* solver.py's tables, in its order: _merged's classes, then the move ordering's keys
+     * (_LEAD_KEY, _NEG_UNITS, _GIVE_KEY, _LOSE_KEY). */
+    int *tables[] = {self->cls, self->lead_key, self->neg_halves, self->give_key,
+                     self->lose_key};
+    static const char *table_names[] = {"keys[0] (classes)", "keys[1] (lead)",
+                                        "keys[2] (units)", "keys[3] (give)", "keys[4] (lose)"};
+    PyObject *fast = PySequence_Fast(keys, "keys: 5 tables of 78 values expected");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 5) {
+        PyErr_SetString(PyExc_ValueError, "keys: 5 tables of 78 values expected");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int t = 0; t < 5; t++)
+        if (to_ints(PySequence_Fast_GET_ITEM(fast, t), tables[t], 78, -1000000, 1000000,
+                    table_names[t])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
     self->n = n;
     self->merge = merge;
     self->last_excuse = last_excuse;
-    self->small = 0;
-    for (int i = 0; i < 78; i++) {
-        /* solver._merged's classes: the group and the value of each card; the Excuse alone */
-        self->cls[i] = i == 0 ? -1 : (i <= 21 ? 1 : 2 + (i - 22) / 14) * 1000 + self->units[i];
-        if (self->halves[i] == 1)
-            self->small |= BIT(i);
-        int halves = self->halves[i];
-        self->lead_key[i] = i == 0 ? 100000 : i <= 21 ? -(1000 + i) : -(halves * 30 + (i - 22) % 14);
-        self->neg_halves[i] = -halves;
-        self->give_key[i] = i == 0 ? 100000 : -halves;
-        self->lose_key[i] = i == 0 ? 3 : halves;
-    }
     self->max_cap = PROBES;
     while (self->max_cap < (size_t)max_entries)
         self->max_cap <<= 1;
@@ -782,11 +791,13 @@ static PyGetSetDef Searcher_getset[] = {
 };
 
 PyDoc_STRVAR(Searcher_doc,
-"Searcher(players, side, units, order, halves, merge, last_excuse, forbidden, max_entries=2**20)\n\n"
+"Searcher(players, side, units, order, halves, merge, last_excuse, forbidden, keys, small,\n"
+"         max_entries=2**20)\n\n"
 "The search of one Position: its fixed facts (each seat's side, the rule set's card units,\n"
 "plain-card order and half points, whether equivalent cards merge, the last trick's Excuse\n"
-"0 changes sides / 1 to the winner / 2 kept, the first lead's forbidden cards as a mask)\n"
-"and its transposition table, kept across searches.");
+"0 changes sides / 1 to the winner / 2 kept, the first lead's forbidden cards as a mask,\n"
+"solver.py's tables: keys = (classes, lead, units, give, lose keys by card index), small =\n"
+"the mask of the cards worth the least) and its transposition table, kept across searches.");
 
 static PyTypeObject SearcherType = {
     PyVarObject_HEAD_INIT(NULL, 0)

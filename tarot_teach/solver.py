@@ -158,11 +158,7 @@ def _merged(legal: int, live: int, units) -> list[int]:
     >>> [str(DECK[index]) for index in _merged(hand, others, _HALVES)]
     ['2S', '5S', '7S', 'KS']
     """
-    classes = _CLASSES.get(id(units))  # (units is one of the module's constant tuples)
-    if classes is None:  # the group and the value of each card; the Excuse alone
-        classes = _CLASSES[id(units)] = tuple(
-            -1 if i == 0 else (1 if i <= 21 else 2 + (i - 22) // 14) * 1000 + units[i]
-            for i in range(78))
+    classes = _classes(units)
     moves = []
     previous = -2  # the class of the card before (-2: none yet)
     before = 0  # the card before, as a bit
@@ -180,6 +176,17 @@ def _merged(legal: int, live: int, units) -> list[int]:
 
 
 _CLASSES = {}
+
+
+def _classes(units) -> tuple:
+    """Each card index's class for :func:`_merged`: its group and its value (in ``units``,
+    one of the module's constant tuples); the Excuse alone (-1)."""
+    classes = _CLASSES.get(id(units))
+    if classes is None:
+        classes = _CLASSES[id(units)] = tuple(
+            -1 if i == 0 else (1 if i <= 21 else 2 + (i - 22) // 14) * 1000 + units[i]
+            for i in range(78))
+    return classes
 
 
 def _excuse_facts(inplay: int, sweep: int, has_small: list, owed: int) -> int:
@@ -832,10 +839,12 @@ class Position:
                 forbidden = 0
                 if called is not None and called.suit.is_plain:
                     forbidden = SUIT_MASKS[called.suit] & ~(1 << called.index)
+                # The move ordering's tables, defined here once for both searches.
+                keys = (_classes(self.units), _LEAD_KEY, _NEG_UNITS, _GIVE_KEY, _LOSE_KEY)
                 self.native = _native.Searcher(self.n, self.side, self.units, self.order,
                                                _HALVES, self.merge,
                                                _LAST_EXCUSE[self.last_excuse], forbidden,
-                                               _NATIVE_ENTRIES)
+                                               keys, SMALL_MASK, _NATIVE_ENTRIES)
         return self.native or None
 
     def exact(self, guess: "int | None" = None, margin: int = 2) -> int:

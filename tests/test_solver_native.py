@@ -146,4 +146,11 @@ def test_bad_arguments_are_refused_with_a_message():
         searcher.search(position.hands, [], 0, 4, False, -1, -1, False, False,
                         -10, 10, -1, -1, 100)
     with pytest.raises(ValueError, match="3 to 5 players"):
-        _solver.Searcher(6, [0] * 6, [1] * 78, list(range(78)), [1] * 78, True, 0, 0)
+        _solver.Searcher(6, [0] * 6, [1] * 78, list(range(78)), [1] * 78, True, 0, 0,
+                         [[0] * 78] * 5, 0)
+    with pytest.raises(ValueError, match="keys: 5 tables"):
+        _solver.Searcher(4, [0] * 4, [1] * 78, list(range(78)), [1] * 78, True, 0, 0,
+                         [[0] * 78] * 4, 0)
+    with pytest.raises(ValueError, match=r"keys\[1\] \(lead\): 78 values"):
+        _solver.Searcher(4, [0] * 4, [1] * 78, list(range(78)), [1] * 78, True, 0, 0,
+                         [[0] * 78, [0] * 77, [0] * 78, [0] * 78, [0] * 78], 0)
