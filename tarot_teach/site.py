@@ -147,6 +147,7 @@ def _local_host(host: str) -> bool:
 
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
+SHUTDOWN_WAIT = 10  # seconds the server's exit waits for code a pool runs in a spare
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
 REFILL_DELAY = 4.0
@@ -173,6 +174,9 @@ class _KernelPool:
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
         self.spares = getattr(kernel_manager, "spares", set())
+        # Code running in a spare, which the kernel manager lets finish before it shuts the
+        # kernels down (a kernel stopped while it runs code prints a traceback).
+        self.km_busy = getattr(kernel_manager, "busy", set())
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
         self.warming_later: set[str] = set()  # spares running WARM_UP_LATER
@@ -234,6 +238,8 @@ class _KernelPool:
                                                                     self.refill_soon)
 
     async def _start_and_keep(self) -> None:
+        import asyncio
+
         try:
             kernel_id = await self._start_one()
         except Exception as error:  # noqa: BLE001 - the page waiting is told
@@ -252,7 +258,10 @@ class _KernelPool:
                 future.set_result(kernel_id)
                 return
         self.ready.append(kernel_id)
-        await self._warm_later(kernel_id)
+        warming = asyncio.ensure_future(self._warm_later(kernel_id))
+        self.km_busy.add(warming)  # (the server's exit waits for it: see km_busy)
+        warming.add_done_callback(self.km_busy.discard)
+        await warming
 
     async def _warm_later(self, kernel_id: str) -> None:
         """Run :data:`WARM_UP_LATER` in a spare, through its client (until its reply)."""
@@ -656,6 +665,7 @@ def _live_kernel_classes() -> dict:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
             self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
+            self.busy: "set[asyncio.Future]" = set()  # code a pool runs in its spares
 
         async def start_kernel(self, **kwargs) -> str:
             start = asyncio.ensure_future(super().start_kernel(**kwargs))
@@ -668,6 +678,10 @@ def _live_kernel_classes() -> dict:
             # which stopped the server's exit half-way): let it start first.
             if self._starting:
                 await asyncio.gather(*list(self._starting), return_exceptions=True)
+            # Nor is a kernel stopped while a pool runs code in it (the kernel would print
+            # a traceback as its sockets close under the reply): a few seconds at most.
+            if self.busy and not now:
+                await asyncio.wait(list(self.busy), timeout=SHUTDOWN_WAIT)
             await super().shutdown_all(now=now)
 
         def kernel_model(self, kernel_id):
@@ -894,6 +908,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         (r"/(?!jupyter/)(.*)", BookHandler,
          {"path": str(directory), "default_filename": "index.html"}),
     ])
+    _quiet_kernel_sockets(app.web_app)
     app.tarot_pool = pool
     app.tarot_tabs = tabs
     app.tarot_runs = runs
@@ -983,6 +998,32 @@ def _ignore_closed_sockets(loop, context) -> None:
     if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
         return
     loop.default_exception_handler(context)
+
+
+def _quiet_kernel_sockets(web_app) -> None:
+    """Route the kernels' WebSockets to a handler that answers 400 (one line in the log)
+    when the page closed the connection while jupyter_server was still preparing it
+    (jupyter_server's own handler then fails on the connection it had just let go, with
+    two tracebacks in the learner's terminal)."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado import web
+
+    class KernelSocket(KernelWebsocketHandler):
+        async def pre_get(self):
+            await super().pre_get()
+            if self.connection is None:  # on_close ran: the page went away meanwhile
+                raise web.HTTPError(400, "the page closed the connection before it opened")
+
+    def replace(router) -> None:
+        for rule in getattr(router, "rules", ()):
+            if rule.target is KernelWebsocketHandler:
+                rule.target = KernelSocket
+                if hasattr(rule, "handler_class"):
+                    rule.handler_class = KernelSocket
+            else:
+                replace(rule.target)
+
+    replace(web_app.default_router)
 
 
 def _install_closed_socket_handler() -> None:

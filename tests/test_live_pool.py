@@ -31,6 +31,7 @@ class FakeKernels:
         self.later = asyncio.Event()  # WARM_UP_LATER finishes when set
         self.later.set()
         self.ran_later: list[str] = []  # the kernels WARM_UP_LATER was sent to
+        self.busy: set = set()  # (as LiveMappingKernelManager.busy)
 
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
@@ -178,9 +179,10 @@ def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
         pool = await filled_pool(kernels)
         assert kernels.ran_later == ["kernel-1", "kernel-2"]  # sent to every spare
         assert pool.warming_later == {"kernel-1", "kernel-2"}
+        assert len(kernels.busy) == 2  # (the server's exit waits for them)
         kernels.later.set()
         await settle()
-        assert pool.warming_later == set()
+        assert pool.warming_later == set() and kernels.busy == set()
         # Another spare still importing: a page gets the one that is done.
         kernels.later.clear()
         pool.warming_later.add("kernel-1")
@@ -262,6 +264,42 @@ def test_the_server_never_culls_a_spare():
     assert asyncio.run(manager.cull_kernel_if_idle("spare-kernel")) is None
     with pytest.raises(KeyError):
         asyncio.run(manager.cull_kernel_if_idle("unknown-kernel"))
+
+
+def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_the_kernels():
+    async def scenario():
+        manager = site.LiveMappingKernelManager()
+        running = asyncio.get_running_loop().create_future()
+        manager.busy.add(running)
+        asyncio.get_running_loop().call_later(0.05, running.set_result, None)
+        await manager.shutdown_all()
+        return running.done()
+
+    assert asyncio.run(scenario())
+
+
+def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
+        tmp_path, monkeypatch):
+    """jupyter_server's handler would go on with the connection it had let go (two
+    tracebacks in the learner's terminal); the server's handler answers 400 instead."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from test_live_local import free_port
+    from tornado import web
+
+    app = site.make_live_server(tmp_path, free_port())  # (not started)
+    [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
+                       if rule.matcher.regex.pattern.endswith("/channels$")]
+    assert handler_class is not KernelWebsocketHandler
+    assert issubclass(handler_class, KernelWebsocketHandler)
+
+    async def prepared_then_closed(handler):  # the page went away while it was prepared
+        handler.connection = None  # (what on_close leaves)
+
+    monkeypatch.setattr(KernelWebsocketHandler, "pre_get", prepared_then_closed)
+    handler = handler_class.__new__(handler_class)
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(handler.pre_get())
+    assert refused.value.status_code == 400
 
 
 @pytest.mark.slow  # real kernels: about 20 s
