@@ -460,6 +460,13 @@ WIDGET_COUNTS_JS = """
 """
 
 
+def assert_each_view_live_once(page, context=None) -> None:
+    """Every widget view of the page is drawn live once, and no saved view is left."""
+    counts = page.evaluate(WIDGET_COUNTS_JS)
+    assert counts and all(live == tags and left == 0 for tags, live, left in counts), (
+        context, counts)
+
+
 def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach_server):
     """Local mode: each widget view is drawn live once (the saved one it replaces is gone),
     on the page opened and after a link is followed."""
@@ -485,9 +492,7 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
                     "n => window.ttLive.readyPage === n && window.ttLive.status === 'ready'",
                     arg=name, timeout=60_000)
                 page.wait_for_timeout(500)  # (a static view drawn late would show by now)
-            counts = page.evaluate(WIDGET_COUNTS_JS)
-            assert counts and all(live == tags and left == 0
-                                  for tags, live, left in counts), (name, counts)
+            assert_each_view_live_once(page, name)
         # A reload keeps the tab's kernel: the server closes the old widgets, runs the page
         # again, and every widget is drawn live once.
         kernel = page.evaluate("window.ttLive.kernel")
@@ -496,8 +501,7 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
                                timeout=60_000)
         assert page.evaluate("[window.ttLive.kernel, window.ttLive.reused]") == [kernel, True]
         assert "ranAhead" in page.evaluate("window.ttLive.times")
-        counts = page.evaluate(WIDGET_COUNTS_JS)
-        assert counts and all(live == tags and left == 0 for tags, live, left in counts)
+        assert_each_view_live_once(page)
         assert page.locator(".tt-live .tt-check").first.is_visible()
     assert not errors and not outside, (errors, outside)
 
@@ -561,8 +565,7 @@ def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
                                timeout=60_000)
         times = page.evaluate("window.ttLive.times")
         assert "direct" in times and "static" not in times, times
-        counts = page.evaluate(WIDGET_COUNTS_JS)
-        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        assert_each_view_live_once(page)
         loaded = _loaded(page)
         assert "/_static/vendor/widgets/bundle/widgets.js" in loaded, sorted(loaded)
         assert "/_static/vendor/widgets/bundle/widgets.css" in loaded, sorted(loaded)
@@ -606,8 +609,7 @@ def test_saved_views_are_drawn_while_the_run_is_late_and_an_early_click_is_answe
         page.wait_for_function("window.ttLive.pending === 0", timeout=60_000)
         times = page.evaluate("window.ttLive.times")
         assert "static" in times and "direct" not in times, times
-        counts = page.evaluate(WIDGET_COUNTS_JS)
-        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        assert_each_view_live_once(page)
         feedback = page.locator(".tt-live .tt-exercise").first.locator(".tt-feedback")
         assert feedback.inner_text().strip(), "the early click was not answered"
     assert not errors and not outside, (errors, outside)
@@ -628,7 +630,6 @@ def test_without_the_bundle_the_pages_fall_back_on_html_managers_embed_amd(tarot
         page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
                                timeout=60_000)
         assert "/_static/vendor/widgets/html-manager/embed-amd.js" in _loaded(page)
-        counts = page.evaluate(WIDGET_COUNTS_JS)
-        assert counts and all(live == tags and left == 0 for tags, live, left in counts), counts
+        assert_each_view_live_once(page)
         assert _first_check_answers(page).strip()
     assert not outside, outside
