@@ -147,7 +147,7 @@ def _local_host(host: str) -> bool:
 
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
-SHUTDOWN_WAIT = 10  # seconds the server's exit waits for code a pool runs in a spare
+SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for code a pool runs in it
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
 REFILL_DELAY = 4.0
@@ -174,9 +174,9 @@ class _KernelPool:
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
         self.spares = getattr(kernel_manager, "spares", set())
-        # Code running in a spare, which the kernel manager lets finish before it shuts the
-        # kernels down (a kernel stopped while it runs code prints a traceback).
-        self.km_busy = getattr(kernel_manager, "busy", set())
+        # Code running in a spare, by kernel, which the kernel manager lets finish before it
+        # shuts that kernel down (a kernel stopped while it runs code prints a traceback).
+        self.km_busy = getattr(kernel_manager, "busy", {})
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
         self.warming_later: set[str] = set()  # spares running WARM_UP_LATER
@@ -259,8 +259,8 @@ class _KernelPool:
                 return
         self.ready.append(kernel_id)
         warming = asyncio.ensure_future(self._warm_later(kernel_id))
-        self.km_busy.add(warming)  # (the server's exit waits for it: see km_busy)
-        warming.add_done_callback(self.km_busy.discard)
+        self.km_busy[kernel_id] = warming  # (a shutdown waits for it: see km_busy)
+        warming.add_done_callback(lambda _: self.km_busy.pop(kernel_id, None))
         await warming
 
     async def _warm_later(self, kernel_id: str) -> None:
@@ -665,7 +665,7 @@ def _live_kernel_classes() -> dict:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
             self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
-            self.busy: "set[asyncio.Future]" = set()  # code a pool runs in its spares
+            self.busy: "dict[str, asyncio.Future]" = {}  # code a pool runs in a spare
 
         async def start_kernel(self, **kwargs) -> str:
             start = asyncio.ensure_future(super().start_kernel(**kwargs))
@@ -678,11 +678,17 @@ def _live_kernel_classes() -> dict:
             # which stopped the server's exit half-way): let it start first.
             if self._starting:
                 await asyncio.gather(*list(self._starting), return_exceptions=True)
-            # Nor is a kernel stopped while a pool runs code in it (the kernel would print
-            # a traceback as its sockets close under the reply): a few seconds at most.
-            if self.busy and not now:
-                await asyncio.wait(list(self.busy), timeout=SHUTDOWN_WAIT)
             await super().shutdown_all(now=now)
+
+        async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
+            # A kernel is not stopped while a pool runs code in it (it would print a
+            # traceback as its sockets close under the reply): a few seconds at most.
+            running = self.busy.get(kernel_id)
+            if running is not None and not now:
+                await asyncio.wait([running], timeout=SHUTDOWN_WAIT)
+            return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
+
+        shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
 
         def kernel_model(self, kernel_id):
             self._check_kernel_id(kernel_id)

@@ -31,7 +31,7 @@ class FakeKernels:
         self.later = asyncio.Event()  # WARM_UP_LATER finishes when set
         self.later.set()
         self.ran_later: list[str] = []  # the kernels WARM_UP_LATER was sent to
-        self.busy: set = set()  # (as LiveMappingKernelManager.busy)
+        self.busy: dict = {}  # (as LiveMappingKernelManager.busy)
 
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
@@ -179,10 +179,10 @@ def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
         pool = await filled_pool(kernels)
         assert kernels.ran_later == ["kernel-1", "kernel-2"]  # sent to every spare
         assert pool.warming_later == {"kernel-1", "kernel-2"}
-        assert len(kernels.busy) == 2  # (the server's exit waits for them)
+        assert set(kernels.busy) == {"kernel-1", "kernel-2"}  # (a shutdown waits for them)
         kernels.later.set()
         await settle()
-        assert pool.warming_later == set() and kernels.busy == set()
+        assert pool.warming_later == set() and kernels.busy == {}
         # Another spare still importing: a page gets the one that is done.
         kernels.later.clear()
         pool.warming_later.add("kernel-1")
@@ -266,16 +266,21 @@ def test_the_server_never_culls_a_spare():
         asyncio.run(manager.cull_kernel_if_idle("unknown-kernel"))
 
 
-def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_the_kernels():
-    async def scenario():
+def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_that_kernel():
+    from tornado import web
+
+    async def scenario(shut_down):
         manager = site.LiveMappingKernelManager()
         running = asyncio.get_running_loop().create_future()
-        manager.busy.add(running)
+        manager.busy["kernel-1"] = running
         asyncio.get_running_loop().call_later(0.05, running.set_result, None)
-        await manager.shutdown_all()
+        with pytest.raises(web.HTTPError):  # (no such kernel here: only the wait counts)
+            await shut_down(manager)
         return running.done()
 
-    assert asyncio.run(scenario())
+    assert asyncio.run(scenario(lambda manager: manager.shutdown_kernel("kernel-1")))
+    # (the server's exit shuts every kernel down the same way)
+    assert asyncio.run(scenario(lambda manager: manager._async_shutdown_kernel("kernel-1")))
 
 
 def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
