@@ -174,12 +174,12 @@ class _KernelPool:
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
         self.spares = getattr(kernel_manager, "spares", set())
-        # Code running in a spare, by kernel, which the kernel manager lets finish before it
-        # shuts that kernel down (a kernel stopped while it runs code prints a traceback).
-        self.km_busy = getattr(kernel_manager, "busy", {})
+        # The spares running WARM_UP_LATER, by kernel: the kernel manager lets it finish
+        # before it shuts that kernel down (a kernel stopped while it runs code prints a
+        # traceback).
+        self.busy = getattr(kernel_manager, "busy", {})
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
-        self.warming_later: set[str] = set()  # spares running WARM_UP_LATER
 
     async def _start_one(self) -> str:
         kernel_id = await self.km.start_kernel(
@@ -222,11 +222,14 @@ class _KernelPool:
             self.refill_due.cancel()
             self.refill_due = None
         missing = self.size + len(self.waiting) - len(self.ready) - self.starting
-        now = missing if not self.starting else len(self.waiting) - self.starting
-        for _ in range(max(0, min(now, missing))):
+        if self.starting:
+            missing_now = max(0, min(missing, len(self.waiting) - self.starting))
+        else:
+            missing_now = max(0, missing)
+        for _ in range(missing_now):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
-        if missing > max(0, now):
+        if missing > missing_now:
             self.refill_later()
 
     def refill_later(self) -> None:
@@ -259,8 +262,8 @@ class _KernelPool:
                 return
         self.ready.append(kernel_id)
         warming = asyncio.ensure_future(self._warm_later(kernel_id))
-        self.km_busy[kernel_id] = warming  # (a shutdown waits for it: see km_busy)
-        warming.add_done_callback(lambda _: self.km_busy.pop(kernel_id, None))
+        self.busy[kernel_id] = warming  # (a shutdown waits for it: see busy)
+        warming.add_done_callback(lambda _: self.busy.pop(kernel_id, None))
         await warming
 
     async def _warm_later(self, kernel_id: str) -> None:
@@ -268,7 +271,6 @@ class _KernelPool:
         client = self.clients.get(kernel_id)
         if client is None:
             return
-        self.warming_later.add(kernel_id)
         try:
             request = client.execute(WARM_UP_LATER, silent=True, store_history=False)
             while True:
@@ -277,15 +279,13 @@ class _KernelPool:
                     break
         except Exception as error:  # noqa: BLE001 - a page imports what it needs itself
             self.km.log.debug("a spare did not finish warming up: %s", error)
-        finally:
-            self.warming_later.discard(kernel_id)
 
     async def take(self) -> str:
         """A warm kernel for a new tab (it is no longer a spare)."""
         import asyncio
 
         while self.ready:
-            idle = [k for k in self.ready if k not in self.warming_later]
+            idle = [k for k in self.ready if k not in self.busy]
             kernel_id = (idle or self.ready)[0]
             self.ready.remove(kernel_id)
             if kernel_id in self.km:  # not gone meanwhile
