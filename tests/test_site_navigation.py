@@ -218,9 +218,13 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
 
             # A page without exercises, then back to one with exercises.
             follow(page, "a.right-next", "book/09-scoring")
-            # This page needs MathJax, which the previous one did not load: it is added.
+            # This page needs MathJax, which the previous one did not load: it is added,
+            # once the page's exercises are live (it cost the first answer half a second).
             assert page.locator(".math").count()
             page.wait_for_selector("mjx-container", timeout=30_000)
+            mathjax = page.evaluate("() => performance.getEntriesByType('resource').find("
+                                    "e => e.name.includes('tex-mml-chtml')).startTime")
+            assert mathjax > page.evaluate("window.ttLive.times.pageReady"), mathjax
             page.goto(base + "book/appendix-glossary.html")  # a full load: a new Python
             page.wait_for_function("window.ttNav && document.readyState === 'complete'")
             with context.expect_page() as opened:  # Ctrl+click: a new tab, this page stays

@@ -52,14 +52,18 @@
   // loads what can wait (MathJax, the search index) after it. At once unless a local
   // kernel is about to answer (session); else a second after the exercises are live (a
   // click made at once is answered first), or when they fail or cannot start, or after
-  // 4 s (window.ttLiveQuietTimeout, ms, for the tests).
+  // 4 s (window.ttLiveQuietTimeout, ms, for the tests). A page swapped in (nav.js) has
+  // a quiet of its own: a second after its exercises are live, in either mode.
   var calm;
-  state.quiet = new Promise(function (resolve) {
+  function quietAgain() {
+    var resolve;
+    state.quiet = new Promise(function (done) {
+      resolve = done;
+    });
     calm = resolve;
-  });
-  setTimeout(function () {
-    calm(); // (a slow start does not keep the math waiting long)
-  }, window.ttLiveQuietTimeout || 4000);
+    setTimeout(resolve, window.ttLiveQuietTimeout || 4000); // (a slow start: not for long)
+  }
+  quietAgain();
   setStatus("connecting");
 
   function setStatus(status) {
@@ -1412,8 +1416,11 @@
         return; // this script came with the page and has taken it already
       }
       var page = newPage();
+      calm();
+      quietAgain();
       if (state.status === "static" || (state.status === "failed" && !live)) {
         page.live = true; // nothing will become live here
+        calm();
         return;
       }
       showWaiting(page);

@@ -24,6 +24,7 @@
   var firstAddress = location.href; // (the address changes when a link is followed inside)
   var nav = (window.ttNav = {
     root: root.href, swaps: 0, fullLoads: 0, busy: null, swReady: null,
+    waiting: {}, // lazy scripts of swapped pages not loaded yet (see swap): src -> true
   });
 
   // ------------------------------------------------------------------ service worker
@@ -258,6 +259,9 @@
     document.querySelectorAll("head script[data-tt-lazy]").forEach(function (tag) {
       loaded[absolute(tag.getAttribute("data-tt-lazy"), firstAddress)] = true;
     });
+    Object.keys(nav.waiting).forEach(function (src) {
+      loaded[src] = true;
+    });
     var inline = {};
     document.querySelectorAll("head script:not([src])").forEach(function (tag) {
       inline[inlineKey(tag)] = true;
@@ -276,7 +280,7 @@
         if (src.indexOf(vendor) !== 0 || tag.type === "module") {
           return null; // not one of ours: it may expect DOMContentLoaded
         }
-        steps.push({ src: src, attrs: tag.attributes });
+        steps.push({ src: src, attrs: tag.attributes, lazy: !!lazy });
       } else if (isJs(tag) && !inline[inlineKey(tag)]) {
         steps.push({ code: tag.textContent });
       }
@@ -374,8 +378,21 @@
     }
     activateScripts(main);
     var hadEmbed = !!window.ttEmbed; // (embed-loader.js: a new one renders by itself)
+    // What the page names as lazy (MathJax), and what comes after it, waits until the
+    // page's exercises are live, as on a page opened directly: loading MathJax cost the
+    // next page's first answer half a second.
+    var firstLazy = plan.steps.findIndex(function (step) {
+      return step.lazy;
+    });
+    var now = firstLazy < 0 ? plan.steps : plan.steps.slice(0, firstLazy);
+    var later = firstLazy < 0 ? [] : plan.steps.slice(firstLazy);
+    later.forEach(function (step) {
+      if (step.src) {
+        nav.waiting[step.src] = true;
+      }
+    });
     var chain = Promise.resolve();
-    plan.steps.forEach(function (step) {
+    now.forEach(function (step) {
       chain = chain.then(function () {
         return runScript(step);
       });
@@ -386,7 +403,7 @@
       if (window.ttInstallMathJaxHub) {
         window.ttInstallMathJaxHub();
       }
-      refreshTheme(main);
+      refreshTheme();
       followPageToc();
       if (hadEmbed) {
         window.ttEmbed.then(renderStaticWidgets);
@@ -405,6 +422,31 @@
         heading.focus({ preventScroll: true });
       }
       window.dispatchEvent(new CustomEvent("tt:page", { detail: { url: url } }));
+      typesetLater(main);
+      if (later.length) {
+        runLater(later);
+      }
+    });
+  }
+
+  // Resolved once the page on screen no longer waits for the main thread (live.js: quiet;
+  // a page swapped in meanwhile has a quiet of its own, waited for too).
+  function whenQuiet() {
+    var quiet = window.ttLive && window.ttLive.quiet;
+    return Promise.resolve(quiet).then(function () {
+      return window.ttLive && window.ttLive.quiet !== quiet ? whenQuiet() : null;
+    });
+  }
+
+  // Runs the steps once the page on screen is quiet, in their order; MathJax typesets the
+  // page by itself when it starts.
+  function runLater(steps) {
+    var chain = whenQuiet();
+    steps.forEach(function (step) {
+      chain = chain.then(function () {
+        delete nav.waiting[step.src];
+        return step.src && loadedScripts()[step.src] ? null : runScript(step);
+      });
     });
   }
 
@@ -474,8 +516,8 @@
   }
 
   // What the theme and Sphinx's extensions do once per page load, done again for the new
-  // article (each is skipped when its script is not on the page).
-  function refreshTheme(main) {
+  // article (each is skipped when its script is not on the page); the formulas: typesetLater.
+  function refreshTheme() {
     /* global initToggleItems, addCopyButtonToCodeCells */
     try {
       if (typeof initToggleItems === "function") {
@@ -484,14 +526,23 @@
       if (typeof addCopyButtonToCodeCells === "function") {
         addCopyButtonToCodeCells();
       }
-      var mj = window.MathJax;
-      if (mj && mj.typesetPromise && main.querySelector(".math")) {
-        mj.startup.promise = mj.startup.promise.then(function () {
-          return mj.typesetPromise([main]);
-        });
-      }
     } catch (error) {
       console.warn("tarot_teach: after the page swap: " + error);
+    }
+  }
+
+  // The formulas of a swapped page, once it is quiet (when MathJax is there already).
+  function typesetLater(main) {
+    var mj = window.MathJax;
+    var swaps = nav.swaps;
+    if (mj && mj.typesetPromise && main.querySelector(".math")) {
+      whenQuiet().then(function () {
+        if (nav.swaps === swaps) { // (a page swapped in since typesets its own)
+          mj.startup.promise = mj.startup.promise.then(function () {
+            return mj.typesetPromise([main]);
+          });
+        }
+      });
     }
   }
 })();
