@@ -158,8 +158,6 @@ class GuidedHand:
 
     def anchor_step(self, note: dict) -> int:
         """The step after which a comment is shown."""
-        final = self.state_at(self.steps)
-        history = final.history
         where = note.get("at")
         if where == "bids":
             return self.record_phase_end(lambda s: s.phase is not Phase.BIDDING)
@@ -169,7 +167,7 @@ class GuidedHand:
         if where == "trick":
             return self.trick_end_step(int(note["trick"]))
         if where == "end":
-            return len(history)
+            return len(self.state_at(self.steps).history)
         raise InvalidRecord(f"unknown commentary anchor {where!r}")
 
     def record_phase_end(self, done) -> int:

@@ -96,3 +96,23 @@ def test_every_type_a_number_exercise_uses_the_base(cls):
 def test_the_base_is_used_widely():
     assert sum(issubclass(cls, NumberExercise) for cls in EXERCISES) >= 15
     assert all(issubclass(cls, Exercise) for cls in EXERCISES)
+
+
+def test_cards_share_their_layout_and_one_style_per_colour():
+    """A hand of buttons is not three models a card: one layout for all the cards, one style
+    per suit colour (each with that colour), in a picker and in the card table's hand."""
+    from tarot_teach.widgets.base import CardPicker
+    from tarot_teach.widgets.render import SUIT_COLOURS
+    from tarot_teach.widgets.table import TableWidget
+
+    picker = CardPicker(["KH", "2H", "3S", "T21", "EX", "QD"])
+    buttons = picker.buttons
+    assert len({id(b.layout) for b in buttons.values()}) == 1
+    styles = {id(b.style) for b in buttons.values()}
+    assert len(styles) == len({SUIT_COLOURS[c.suit] for c in buttons}) == 4
+    for card, button in buttons.items():
+        assert button.style.text_color == SUIT_COLOURS[card.suit]
+    table = TableWidget(players=4, seed=1)
+    slots = table.hand.slots
+    assert len(slots) >= 18
+    assert len({id(b.layout) for b in slots}) == len({id(b.style) for b in slots}) == 1

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # (not exported by ipywidgets)
 
 from ..cards import Card, parse_card, sort_cards
 from ..names import sentence
@@ -108,12 +109,18 @@ class CardPicker(CardButtons):
         if self.sort:
             cards = sort_cards(cards)
         self.buttons = {}
+        # The cards share one layout, and one style per colour: each would be a model of
+        # its own otherwise, twice the Python and messages for a hand of cards.
+        layout = widgets.Layout(width="3.4em", height="4.4em", margin="2px", padding="0")
+        styles: dict[tuple, ToggleButtonStyle] = {}
         for card in cards:
+            look = card_button_style(card)
+            key = tuple(sorted(look.items()))
+            if key not in styles:
+                styles[key] = ToggleButtonStyle(**look)
             button = widgets.ToggleButton(
                 value=False, description=card_label(card, self.rules),
-                tooltip=card.display_name(self.rules),
-                layout=widgets.Layout(width="3.4em", height="4.4em", margin="2px", padding="0"),
-                style=card_button_style(card))
+                tooltip=card.display_name(self.rules), layout=layout, style=styles[key])
             button.add_class("tt-card")
             button.observe(self._changed(card), names="value")
             self.buttons[card] = button

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # (not exported by ipywidgets)
 
 from .. import coach
 from ..cards import Card
@@ -101,6 +102,10 @@ class TableHand(CardButtons):
         self.faces = widgets.HTML()
         self._pile_label = widgets.HTML('<div class="tt-pilelabel">On your piles, face up:</div>')
         self.slots: list[widgets.ToggleButton] = []
+        # One layout and one style for every slot: each is a model of its own otherwise,
+        # twice the Python and messages for a hand (the slots' look is set by CSS classes).
+        self._slot_layout = widgets.Layout(width="50px", height="72px")
+        self._slot_style = ToggleButtonStyle()
         self.buttons: dict[Card, widgets.ToggleButton] = {}
         self._card_of: dict[int, Card] = {}
         self._quiet = False
@@ -109,8 +114,8 @@ class TableHand(CardButtons):
         """Draw the hand: ``entries`` from :func:`~tarot_teach.teach.table_view.hand_entries`."""
         chosen = set(chosen)
         while len(self.slots) < len(entries):
-            button = widgets.ToggleButton(value=False, layout=widgets.Layout(width="50px",
-                                                                            height="72px"))
+            button = widgets.ToggleButton(value=False, layout=self._slot_layout,
+                                          style=self._slot_style)
             button.add_class("tt-tcard")
             button.observe(self._changed(button), names="value")
             self.slots.append(button)
@@ -206,6 +211,8 @@ class TableWidget:
         self.live.add_class("tt-announcer")  # made a polite live region in the book (a11y.js)
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self._action_slots: list[widgets.Button] = []
+        self._action_layout = widgets.Layout(width="auto")  # (shared, as the hand's slots)
+        self._action_style = widgets.ButtonStyle()
         self._action_of: dict[int, Any] = {}
         self.hand_head = widgets.HTML()
         self.hand = TableHand(on_change=self._card_clicked, rules=self.rules)
@@ -552,7 +559,7 @@ class TableWidget:
         """The bid and declaration buttons (slots reused, so the keyboard focus stays)."""
         choices = shown["actions"]
         while len(self._action_slots) < len(choices):
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button = widgets.Button(layout=self._action_layout, style=self._action_style)
             button.add_class("tt-action")
             button.on_click(self._action_clicked)
             self._action_slots.append(button)
