@@ -116,3 +116,27 @@ def test_cards_share_their_layout_and_one_style_per_colour():
     slots = table.hand.slots
     assert len(slots) >= 18
     assert len({id(b.layout) for b in slots}) == len({id(b.style) for b in slots}) == 1
+
+
+def test_the_table_redraws_each_card_of_the_hand_in_one_message(monkeypatch):
+    """Drawing the hand again sends at most one state message per card (not one per changed
+    attribute: the name, tooltip and classes of a card go together)."""
+    from collections import Counter
+
+    from tarot_teach.widgets.table import TableWidget
+
+    table = TableWidget(players=4, seed=3)
+    sent = Counter()
+    original = widgets.Widget.send_state
+
+    def counting(widget, key=None):
+        sent[id(widget)] += 1
+        return original(widget, key)
+
+    monkeypatch.setattr(widgets.Widget, "send_state", counting)
+    other_hand = table.state.hand(1)  # other cards: each card's name, tooltip, classes change
+    entries = [{"card": card, "playable": False, "reason": "follow suit", "idle": False}
+               for card in other_hand]
+    table.hand.show(entries)
+    slots = table.hand.slots[:len(entries)]
+    assert [sent[id(slot)] for slot in slots] == [1] * len(entries)

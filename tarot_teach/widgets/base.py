@@ -120,8 +120,8 @@ class CardPicker(CardButtons):
                 styles[key] = ToggleButtonStyle(**look)
             button = widgets.ToggleButton(
                 value=False, description=card_label(card, self.rules),
-                tooltip=card.display_name(self.rules), layout=layout, style=styles[key])
-            button.add_class("tt-card")
+                tooltip=card.display_name(self.rules), layout=layout, style=styles[key],
+                _dom_classes=("tt-card",))
             button.observe(self._changed(card), names="value")
             self.buttons[card] = button
         self.box.children = tuple(self.buttons.values())

@@ -115,8 +115,7 @@ class TableHand(CardButtons):
         chosen = set(chosen)
         while len(self.slots) < len(entries):
             button = widgets.ToggleButton(value=False, layout=self._slot_layout,
-                                          style=self._slot_style)
-            button.add_class("tt-tcard")
+                                          style=self._slot_style, _dom_classes=("tt-tcard",))
             button.observe(self._changed(button), names="value")
             self.slots.append(button)
         self._quiet = True
@@ -124,18 +123,18 @@ class TableHand(CardButtons):
             self.buttons = {}
             self._card_of = {}
             for button, entry in zip(self.slots, entries):
-                card, playable = entry["card"], entry["playable"]
-                picked = card in chosen
-                button.value = picked
-                idle = entry["idle"]
-                where = "face up on your piles" if entry.get("pile") else "in your hand"
-                button.description = (f"{card.display_name(self.rules)}, {where}" if idle
-                                      else card_accessible_name(card, playable, entry["reason"],
-                                                                self.rules, chosen=picked))
-                button.tooltip = (card.display_name(self.rules) if playable else
-                                  f"{card.display_name(self.rules)}: {entry['reason']}")
-                button._dom_classes = ("tt-tcard", card_class(card), "tt-idle" if idle else
-                                       "tt-playable" if playable else "tt-unplayable")
+                with button.hold_sync():  # one message a card, not four
+                    card, playable = entry["card"], entry["playable"]
+                    picked = card in chosen
+                    button.value = picked
+                    idle = entry["idle"]
+                    where = "face up on your piles" if entry.get("pile") else "in your hand"
+                    name = card.display_name(self.rules)
+                    button.description = (f"{name}, {where}" if idle else card_accessible_name(
+                        card, playable, entry["reason"], self.rules, chosen=picked))
+                    button.tooltip = name if playable else f"{name}: {entry['reason']}"
+                    button._dom_classes = ("tt-tcard", card_class(card), "tt-idle" if idle else
+                                           "tt-playable" if playable else "tt-unplayable")
                 self.buttons[card] = button
                 self._card_of[id(button)] = card
         finally:
@@ -559,14 +558,15 @@ class TableWidget:
         """The bid and declaration buttons (slots reused, so the keyboard focus stays)."""
         choices = shown["actions"]
         while len(self._action_slots) < len(choices):
-            button = widgets.Button(layout=self._action_layout, style=self._action_style)
-            button.add_class("tt-action")
+            button = widgets.Button(layout=self._action_layout, style=self._action_style,
+                                    _dom_classes=("tt-action",))
             button.on_click(self._action_clicked)
             self._action_slots.append(button)
         self._action_of = {}
         for button, (label, action) in zip(self._action_slots, choices):
-            button.description = label
-            button.tooltip = _action_tooltip(action, self.rules)
+            with button.hold_sync():
+                button.description = label
+                button.tooltip = _action_tooltip(action, self.rules)
             self._action_of[id(button)] = action
         self.actions.children = tuple(self._action_slots[:len(choices)])
 
