@@ -636,9 +636,9 @@ def _live_kernel_classes() -> dict:
     as starting. ``LiveKernelManager``: a kernel is interrupted (SIGINT) before it is shut
     down; one still importing Python (culled or at the server's exit before it ever ran
     anything) printed a ``KeyboardInterrupt`` traceback into the terminal. A kernel that
-    has never reported being busy or idle has nothing to interrupt: it is only asked to shut
-    down (and terminated if it does not). At the server's exit, kernels still starting are
-    shut down once started (jupyter_server refused them, and the exit stopped half-way)."""
+    has never reported being busy or idle has nothing to interrupt, nor to save: it is
+    stopped at once. At the server's exit, kernels still starting are shut down once
+    started (jupyter_server refused them, and the exit stopped half-way)."""
     import asyncio
     from datetime import datetime, timezone
 
@@ -686,6 +686,12 @@ def _live_kernel_classes() -> dict:
             running = self.busy.get(kernel_id)
             if running is not None and not now:
                 await asyncio.wait([running], timeout=SHUTDOWN_WAIT)
+            # One that never reported being busy or idle ran nothing: it is stopped at once.
+            # Asked politely within milliseconds of its launch, ipykernel printed a traceback
+            # of its own ("Event loop is closed", as its start was cut short).
+            kernel = self._kernels.get(kernel_id)
+            if not restart and kernel is not None and kernel.execution_state in (None, "starting"):
+                now = True
             return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
 
         shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import types
 
 import pytest
 
@@ -281,6 +282,27 @@ def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_that_ker
     assert asyncio.run(scenario(lambda manager: manager.shutdown_kernel("kernel-1")))
     # (the server's exit shuts every kernel down the same way)
     assert asyncio.run(scenario(lambda manager: manager._async_shutdown_kernel("kernel-1")))
+
+
+
+@pytest.mark.parametrize("state, stopped_at_once", [(None, True), ("starting", True),
+                                                     ("idle", False), ("busy", False)])
+def test_a_kernel_that_never_reported_is_stopped_at_once(monkeypatch, state, stopped_at_once):
+    """Asked to shut down politely within milliseconds of its launch, ipykernel printed a
+    traceback of its own into the terminal: a kernel that never reported being busy or idle
+    ran nothing, and is stopped at once; the others are asked as before."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    asked = []
+
+    async def parent_shutdown(self, kernel_id, now=False, restart=False):
+        asked.append(now)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
+    manager = site.LiveMappingKernelManager()
+    manager._kernels["kernel-1"] = types.SimpleNamespace(execution_state=state)
+    asyncio.run(manager.shutdown_kernel("kernel-1"))
+    assert asked == [stopped_at_once]
 
 
 def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
