@@ -159,6 +159,41 @@ def follow(page, selector: str, name: str) -> None:
     ready(page, name, timeout=60_000)
 
 
+# The first guided hand has asked its question (answer buttons or playable cards).
+QUESTION_ASKED_JS = """() => [...document.querySelectorAll('.tt-live .tt-guided .tt-choice, '
+  + '.tt-live .tt-guided .tt-tcard.tt-playable')].some(e => e.offsetParent !== null)
+  && performance.now()"""
+
+
+def test_a_page_followed_answers_its_first_exercise_before_the_rest_of_it_ran(
+        built_book, counted_site):  # noqa: F811
+    """The guided hands: sixteen cells, the first hand in the third, two card tables last.
+    Each cell's exercise comes alive as soon as its cell ran, and a click in it goes before
+    the cells not yet run: the learner does not wait for the whole page."""
+    base, _ = counted_site
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            page = watch.page(context)
+            page.goto(base + "book/14-signals.html")
+            ready(page, "book/14-signals")
+            page.locator("a.right-next").first.click()
+            page.wait_for_function("() => document.querySelector('.tt-live .tt-play-on:enabled')",
+                                   timeout=60_000, polling=10)
+            page.evaluate("() => document.querySelector('.tt-live .tt-play-on:enabled').click()")
+            asked = page.wait_for_function(QUESTION_ASKED_JS, timeout=60_000, polling=10)
+            ready(page, "book/20-guided-hands")
+            times = page.evaluate("window.ttLive.times")
+            live_at = page.evaluate("window.ttLive.page.liveAt")
+            assert {"4", "28", "30"} <= set(live_at), live_at  # (the first hand, the tables)
+            assert live_at["4"] < times["ran"], (live_at, times)
+            assert asked.json_value() < times["ran"], (asked.json_value(), times)
+            assert not watch.problems, watch.problems
+        finally:
+            browser.close()
+
 def test_links_keep_one_python_and_history_works(built_book, counted_site):  # noqa: F811
     base, _ = counted_site
     with sync_api.sync_playwright() as pw:

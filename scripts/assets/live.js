@@ -459,7 +459,6 @@
     var worker = new Worker(new URL(info.worker, liteBase), { type: "module" });
     state.workers = (state.workers || 0) + 1;
     var calls = {};
-    var queue = Promise.resolve();
     function call(method, args) {
       return new Promise(function (resolve, reject) {
         var id = uuid();
@@ -504,10 +503,22 @@
     worker.addEventListener("error", function (event) {
       fail("the Python worker", event.message || "could not start");
     });
+    // One request at a time, as the kernel expects; "idle" once the worker answered. A
+    // widget's message (a click) goes before the code not yet started (the page's later
+    // cells): an exercise live already answers without waiting for the rest of the page.
+    var urgent = [];
+    var later = [];
+    var working = false;
+    function next() {
+      var job = urgent.shift() || later.shift();
+      working = !!job;
+      if (job) {
+        job().then(next);
+      }
+    }
     kernel.transport = {
       send: function (msg) {
-        // One request at a time, as the kernel expects; "idle" once the worker answered.
-        queue = queue.then(function () {
+        var job = function () {
           var type = msg.header.msg_type;
           var done;
           if (type === "execute_request") {
@@ -528,7 +539,11 @@
               content: { execution_state: "idle" }, channel: "iopub",
             });
           });
-        });
+        };
+        (msg.header.msg_type === "execute_request" ? later : urgent).push(job);
+        if (!working) {
+          next();
+        }
       },
     };
     var options = {
@@ -767,7 +782,7 @@
     pageCount += 1;
     var page = {
       id: pageCount, name: pageName(), live: false, article: currentArticle(), queue: [], models: [], views: [],
-      notices: [], started: performance.now(),
+      notices: [], started: performance.now(), liveAt: {}, // cell index -> when its views went live
     };
     state.page = page;
     state.pageName = page.name;
@@ -928,11 +943,12 @@
       return cell.needed !== false; // (decided when the book was built)
     }).map(function (cell) {
       var views = [];
-      results.push({ index: cell.index, views: views });
+      var result = { index: cell.index, views: views };
+      results.push(result);
       var content = executeContent(cell.source);
       content.stop_on_error = false; // a cell that fails does not stop the next ones
       var msg = message("execute_request", content);
-      return kernel.request(msg, function (reply) {
+      return (result.done = kernel.request(msg, function (reply) {
         var type = reply.header.msg_type;
         if ((type === "display_data" || type === "execute_result") &&
           reply.content.data && reply.content.data[WIDGET_VIEW]) {
@@ -940,19 +956,37 @@
         } else if (type === "error" && state.page === page) {
           cellFailed(cell, reply.content.ename + ": " + reply.content.evalue);
         }
-      });
+      }));
     });
+    page.cellRuns = results; // (each with its own promise: see swapPage)
     return Promise.all(runs).then(function () {
       mark("ran");
       return results;
     });
   }
 
-  // Once the cells ran and the static views are drawn: live views in their place. When
-  // the saved views were not drawn yet (local mode, the server's run came first), they
-  // never are: the live views are drawn where they would have been.
+  // Once the cells ran and the static views are drawn: live views in their place, each
+  // cell's as soon as it ran when the page runs its cells itself. When the saved views were
+  // not drawn yet (local mode, the server's run came first), they never are: the live
+  // views are drawn where they would have been.
   function swapPage(manager, page, HTMLManager) {
     var direct = false;
+    if (statics !== null && page.cellRuns) {
+      // The saved views are drawn and the cells run one by one here: each cell's live
+      // views as soon as that cell ran, and the answers given in it meanwhile.
+      return statics.then(staticViewsDrawn).then(function () {
+        return Promise.all(page.cellRuns.map(function (run) {
+          return run.done.then(function () {
+            if (state.page !== page || !run.views.length) {
+              return null;
+            }
+            return swapViews(manager, page, run.index, run.views).then(function () {
+              cellLive(page, run.index);
+            });
+          });
+        }));
+      });
+    }
     return page.run.then(function (cells) {
       if (statics === null) {
         direct = true;
@@ -1228,9 +1262,35 @@
     outputs.insertBefore(note, outputs.firstChild);
   }
 
-  function replay(page) {
-    var records = page.queue.splice(0);
-    var chain = Promise.resolve();
+  // One cell's live views are in place: its notice goes, and the answers given in it are
+  // given to it (the other cells' wait for theirs).
+  function cellLive(page, index) {
+    if (state.page !== page) {
+      return;
+    }
+    var mine = function (cell) {
+      return cell.classList.contains("tt-cell-" + index);
+    };
+    page.notices = page.notices.filter(function (n) {
+      if (mine(n.cell) && n.node.parentNode) {
+        n.node.parentNode.removeChild(n.node);
+      }
+      return !mine(n.cell);
+    });
+    page.liveAt[index] = performance.now(); // (for the tests)
+    var records = page.queue.filter(function (record) {
+      return mine(record.cell);
+    });
+    page.queue = page.queue.filter(function (record) {
+      return !mine(record.cell);
+    });
+    replay(page, records);
+  }
+
+  // Gives the kept answers to the live views, one after the other (after those given
+  // before), each once the kernel answered the one before.
+  function replay(page, records) {
+    var chain = page.replaying || Promise.resolve();
     records.forEach(function (record) {
       chain = chain.then(function () {
         if (state.page !== page) {
@@ -1260,6 +1320,7 @@
         return idle();
       });
     });
+    page.replaying = chain;
     return chain;
   }
 
@@ -1279,7 +1340,7 @@
       if (state.status !== "failed") {
         setStatus("ready");
       }
-      return replay(page);
+      return replay(page, page.queue.splice(0));
     });
   }
 
