@@ -16,6 +16,7 @@ Nothing is requested from another host; no console error.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from pathlib import Path
@@ -159,6 +160,19 @@ def follow(page, selector: str, name: str) -> None:
     ready(page, name, timeout=60_000)
 
 
+@contextlib.contextmanager
+def watched_tab():
+    """A tab of a new browser (its HTTP cache on) and the Watch of its context."""
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            watch = Watch(context)
+            yield watch.page(context), watch
+        finally:
+            browser.close()
+
+
 # The first guided hand has asked its question (answer buttons or playable cards).
 QUESTION_ASKED_JS = """() => [...document.querySelectorAll('.tt-live .tt-guided .tt-choice, '
   + '.tt-live .tt-guided .tt-tcard.tt-playable')].some(e => e.offsetParent !== null)
@@ -171,114 +185,101 @@ def test_a_page_followed_answers_its_first_exercise_before_the_rest_of_it_ran(
     Each cell's exercise comes alive as soon as its cell ran, and a click in it goes before
     the cells not yet run: the learner does not wait for the whole page."""
     base, _ = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            page = watch.page(context)
-            page.goto(base + "book/14-signals.html")
-            ready(page, "book/14-signals")
-            page.locator("a.right-next").first.click()
-            page.wait_for_function("() => document.querySelector('.tt-live .tt-play-on:enabled')",
-                                   timeout=60_000, polling=10)
-            page.evaluate("() => document.querySelector('.tt-live .tt-play-on:enabled').click()")
-            asked = page.wait_for_function(QUESTION_ASKED_JS, timeout=60_000, polling=10)
-            ready(page, "book/20-guided-hands")
-            times = page.evaluate("window.ttLive.times")
-            live_at = page.evaluate("window.ttLive.page.liveAt")
-            assert {"4", "28", "30"} <= set(live_at), live_at  # (the first hand, the tables)
-            assert live_at["4"] < times["ran"], (live_at, times)
-            assert asked.json_value() < times["ran"], (asked.json_value(), times)
-            assert not watch.problems, watch.problems
-        finally:
-            browser.close()
+    with watched_tab() as (page, watch):
+        page.goto(base + "book/14-signals.html")
+        ready(page, "book/14-signals")
+        page.locator("a.right-next").first.click()
+        page.wait_for_function("() => document.querySelector('.tt-live .tt-play-on:enabled')",
+                               timeout=60_000, polling=10)
+        page.evaluate("() => document.querySelector('.tt-live .tt-play-on:enabled').click()")
+        asked = page.wait_for_function(QUESTION_ASKED_JS, timeout=60_000, polling=10)
+        ready(page, "book/20-guided-hands")
+        times = page.evaluate("window.ttLive.times")
+        live_at = page.evaluate("window.ttLive.page.liveAt")
+        assert {"4", "28", "30"} <= set(live_at), live_at  # (the first hand, the tables)
+        assert live_at["4"] < times["ran"], (live_at, times)
+        assert asked.json_value() < times["ran"], (asked.json_value(), times)
+        assert not watch.problems, watch.problems
+
 
 def test_links_keep_one_python_and_history_works(built_book, counted_site):  # noqa: F811
     base, _ = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            page = watch.page(context)
-            page.goto(base + "book/07-tricks.html")
-            ready(page, "book/07-tricks")
-            assert python(page, "_tt_visit = id(object())\nprint(_tt_visit)").strip()
-            visit = python(page, "print(_tt_visit)").strip()
+    with watched_tab() as (page, watch):
+        page.goto(base + "book/07-tricks.html")
+        ready(page, "book/07-tricks")
+        assert python(page, "_tt_visit = id(object())\nprint(_tt_visit)").strip()
+        visit = python(page, "print(_tt_visit)").strip()
 
-            follow(page, "a.right-next", "book/08-excuse")
-            assert page.url.endswith("/book/08-excuse.html")
-            assert "Excuse" in page.title()
-            assert python(page, "print(_tt_visit)").strip() == visit  # the same Python
-            state = page.evaluate("[window.ttLive.workers, window.ttNav.swaps, "
-                                  "window.ttNav.fullLoads]")
-            assert state == [1, 1, 0], state
-            assert page.locator(".widget-subarea:not(.tt-live)").count() == 0
-            assert page.locator(".tt-live-wait").count() == 0
-            assert answers(page)
-            # The sidebar follows: the current page is the one marked active.
-            current = page.locator(".bd-docs-nav a.current").first.inner_text().strip()
-            assert current and current in page.title(), (current, page.title())
-            # "On this page" marks the section being read on the new page too.
-            sections = page.locator("#pst-page-toc-nav a[href^='#']")
-            assert sections.count() >= 2
-            last = sections.nth(sections.count() - 1).get_attribute("href")
-            page.evaluate("id => document.getElementById(id).scrollIntoView()",
-                          last[1:])
-            page.wait_for_function(
-                "h => { const a = document.querySelector('#pst-page-toc-nav a.active');"
-                " return a && a.getAttribute('href') === h; }", arg=last, timeout=10_000)
-            first = sections.first.get_attribute("href")
-            page.evaluate("id => document.getElementById(id).scrollIntoView()", first[1:])
-            page.wait_for_function(
-                "h => document.querySelector('#pst-page-toc-nav a.active')"
-                "?.getAttribute('href') === h", arg=first, timeout=10_000)
+        follow(page, "a.right-next", "book/08-excuse")
+        assert page.url.endswith("/book/08-excuse.html")
+        assert "Excuse" in page.title()
+        assert python(page, "print(_tt_visit)").strip() == visit  # the same Python
+        state = page.evaluate("[window.ttLive.workers, window.ttNav.swaps, "
+                              "window.ttNav.fullLoads]")
+        assert state == [1, 1, 0], state
+        assert page.locator(".widget-subarea:not(.tt-live)").count() == 0
+        assert page.locator(".tt-live-wait").count() == 0
+        assert answers(page)
+        # The sidebar follows: the current page is the one marked active.
+        current = page.locator(".bd-docs-nav a.current").first.inner_text().strip()
+        assert current and current in page.title(), (current, page.title())
+        # "On this page" marks the section being read on the new page too.
+        sections = page.locator("#pst-page-toc-nav a[href^='#']")
+        assert sections.count() >= 2
+        last = sections.nth(sections.count() - 1).get_attribute("href")
+        page.evaluate("id => document.getElementById(id).scrollIntoView()",
+                      last[1:])
+        page.wait_for_function(
+            "h => { const a = document.querySelector('#pst-page-toc-nav a.active');"
+            " return a && a.getAttribute('href') === h; }", arg=last, timeout=10_000)
+        first = sections.first.get_attribute("href")
+        page.evaluate("id => document.getElementById(id).scrollIntoView()", first[1:])
+        page.wait_for_function(
+            "h => document.querySelector('#pst-page-toc-nav a.active')"
+            "?.getAttribute('href') === h", arg=first, timeout=10_000)
 
-            page.go_back()
-            ready(page, "book/07-tricks", timeout=60_000)
-            assert page.url.endswith("/book/07-tricks.html")
-            assert answers(page)
-            page.go_forward()
-            ready(page, "book/08-excuse", timeout=60_000)
-            assert answers(page)
-            assert python(page, "print(_tt_visit)").strip() == visit
-            assert page.evaluate("window.ttLive.workers") == 1
+        page.go_back()
+        ready(page, "book/07-tricks", timeout=60_000)
+        assert page.url.endswith("/book/07-tricks.html")
+        assert answers(page)
+        page.go_forward()
+        ready(page, "book/08-excuse", timeout=60_000)
+        assert answers(page)
+        assert python(page, "print(_tt_visit)").strip() == visit
+        assert page.evaluate("window.ttLive.workers") == 1
 
-            # The old pages' widgets were closed in Python too (no pile-up across pages).
-            count = python(page, "from ipywidgets.widgets.widget import _instances\n"
-                                 "print(len(_instances))")
-            shown = page.evaluate("window.ttLive.page.models.length")
-            assert int(count) <= shown + 5, (count, shown)
+        # The old pages' widgets were closed in Python too (no pile-up across pages).
+        count = python(page, "from ipywidgets.widgets.widget import _instances\n"
+                             "print(len(_instances))")
+        shown = page.evaluate("window.ttLive.page.models.length")
+        assert int(count) <= shown + 5, (count, shown)
 
-            # A page without exercises, then back to one with exercises.
-            follow(page, "a.right-next", "book/09-scoring")
-            # This page needs MathJax, which the previous one did not load: it is added,
-            # once the page's exercises are live (it cost the first answer half a second).
-            assert page.locator(".math").count()
-            page.wait_for_selector("mjx-container", timeout=30_000)
-            mathjax = page.evaluate("() => performance.getEntriesByType('resource').find("
-                                    "e => e.name.includes('tex-mml-chtml')).startTime")
-            assert mathjax > page.evaluate("window.ttLive.times.pageReady"), mathjax
-            page.goto(base + "book/appendix-glossary.html")  # a full load: a new Python
-            page.wait_for_function("window.ttNav && document.readyState === 'complete'")
-            with context.expect_page() as opened:  # Ctrl+click: a new tab, this page stays
-                page.locator(".bd-docs-nav a[href*='07-tricks']").first.click(
-                    modifiers=["Control"])
-            opened.value.close()
-            assert page.url.endswith("/book/appendix-glossary.html")
-            assert page.evaluate("window.ttNav.swaps") == 0
-            page.locator(".bd-docs-nav a[href*='07-tricks']").first.click()
-            page.wait_for_function("window.ttLive && window.ttLive.pageName === 'book/07-tricks'"
-                                   " && window.ttLive.status === 'ready'", timeout=120_000)
-            assert page.evaluate("window.ttNav.swaps") == 1
-            assert answers(page)
-            # An anchor on the same page: the browser's own scroll, no swap.
-            page.evaluate("location.hash = '#' + document.querySelector('section section').id")
-            assert page.evaluate("window.ttNav.swaps") == 1
-        finally:
-            browser.close()
-    assert not watch.problems, "\n".join(watch.problems)
+        # A page without exercises, then back to one with exercises.
+        follow(page, "a.right-next", "book/09-scoring")
+        # This page needs MathJax, which the previous one did not load: it is added,
+        # once the page's exercises are live (it cost the first answer half a second).
+        assert page.locator(".math").count()
+        page.wait_for_selector("mjx-container", timeout=30_000)
+        mathjax = page.evaluate("() => performance.getEntriesByType('resource').find("
+                                "e => e.name.includes('tex-mml-chtml')).startTime")
+        assert mathjax > page.evaluate("window.ttLive.times.pageReady"), mathjax
+        page.goto(base + "book/appendix-glossary.html")  # a full load: a new Python
+        page.wait_for_function("window.ttNav && document.readyState === 'complete'")
+        with page.context.expect_page() as opened:  # Ctrl+click: a new tab, this page stays
+            page.locator(".bd-docs-nav a[href*='07-tricks']").first.click(
+                modifiers=["Control"])
+        opened.value.close()
+        assert page.url.endswith("/book/appendix-glossary.html")
+        assert page.evaluate("window.ttNav.swaps") == 0
+        page.locator(".bd-docs-nav a[href*='07-tricks']").first.click()
+        page.wait_for_function("window.ttLive && window.ttLive.pageName === 'book/07-tricks'"
+                               " && window.ttLive.status === 'ready'", timeout=120_000)
+        assert page.evaluate("window.ttNav.swaps") == 1
+        assert answers(page)
+        # An anchor on the same page: the browser's own scroll, no swap.
+        page.evaluate("location.hash = '#' + document.querySelector('section section').id")
+        assert page.evaluate("window.ttNav.swaps") == 1
+        assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_site):  # noqa: F811
