@@ -24,7 +24,6 @@
   var firstAddress = location.href; // (the address changes when a link is followed inside)
   var nav = (window.ttNav = {
     root: root.href, swaps: 0, fullLoads: 0, busy: null, swReady: null,
-    waiting: {}, // lazy scripts of swapped pages not loaded yet (see swap): src -> true
   });
 
   // ------------------------------------------------------------------ service worker
@@ -259,9 +258,6 @@
     document.querySelectorAll("head script[data-tt-lazy]").forEach(function (tag) {
       loaded[absolute(tag.getAttribute("data-tt-lazy"), firstAddress)] = true;
     });
-    Object.keys(nav.waiting).forEach(function (src) {
-      loaded[src] = true;
-    });
     var inline = {};
     document.querySelectorAll("head script:not([src])").forEach(function (tag) {
       inline[inlineKey(tag)] = true;
@@ -386,11 +382,6 @@
     });
     var now = firstLazy < 0 ? plan.steps : plan.steps.slice(0, firstLazy);
     var later = firstLazy < 0 ? [] : plan.steps.slice(firstLazy);
-    later.forEach(function (step) {
-      if (step.src) {
-        nav.waiting[step.src] = true;
-      }
-    });
     var chain = Promise.resolve();
     now.forEach(function (step) {
       chain = chain.then(function () {
@@ -438,13 +429,13 @@
     });
   }
 
-  // Runs the steps once the page on screen is quiet, in their order; MathJax typesets the
-  // page by itself when it starts.
+  // Runs the steps once the page on screen is quiet, in their order, but a script loaded
+  // meanwhile (another page swapped in asked for it too) is not loaded twice; MathJax
+  // typesets the page by itself when it starts.
   function runLater(steps) {
     var chain = whenQuiet();
     steps.forEach(function (step) {
       chain = chain.then(function () {
-        delete nav.waiting[step.src];
         return step.src && loadedScripts()[step.src] ? null : runScript(step);
       });
     });
