@@ -284,7 +284,6 @@ def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_that_ker
     assert asyncio.run(scenario(lambda manager: manager._async_shutdown_kernel("kernel-1")))
 
 
-
 @pytest.mark.parametrize("state, stopped_at_once", [(None, True), ("starting", True),
                                                      ("idle", False), ("busy", False)])
 def test_a_kernel_that_never_reported_is_stopped_at_once(monkeypatch, state, stopped_at_once):

@@ -199,7 +199,7 @@ def test_a_page_followed_answers_its_first_exercise_before_the_rest_of_it_ran(
         assert {"4", "28", "30"} <= set(live_at), live_at  # (the first hand, the tables)
         assert live_at["4"] < times["ran"], (live_at, times)
         assert asked.json_value() < times["ran"], (asked.json_value(), times)
-        assert not watch.problems, watch.problems
+    assert not watch.problems, watch.problems
 
 
 def test_links_keep_one_python_and_history_works(built_book, counted_site):  # noqa: F811
@@ -279,7 +279,7 @@ def test_links_keep_one_python_and_history_works(built_book, counted_site):  # n
         # An anchor on the same page: the browser's own scroll, no swap.
         page.evaluate("location.hash = '#' + document.querySelector('section section').id")
         assert page.evaluate("window.ttNav.swaps") == 1
-        assert not watch.problems, "\n".join(watch.problems)
+    assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_site):  # noqa: F811
