@@ -53,10 +53,13 @@ class LivePage(NamedTuple):
 
 
 def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
-              width: int = 1280, mark: str = "widget", timeout: float = 120_000) -> LivePage:
+              width: int = 1280, mark: str = "widget", timeout: float = 120_000,
+              open_first: "str | None" = None) -> LivePage:
     """Open ``page_name`` (e.g. ``"book/10-three-players"``) with the key address of
     ``server`` (base URL, port, key address), wait until the page is live and return the
-    ``nth`` live ``selector`` (e.g. ``".tt-table"``), marked ``data-tt-test=mark``."""
+    ``nth`` live ``selector`` (e.g. ``".tt-table"``), marked ``data-tt-test=mark``.
+    ``open_first``: the buttons that build the exercises on first use (e.g.
+    ``".tt-open-table"``), all clicked first."""
     base, _port, opened = server
     context = browser.new_context(viewport={"width": width, "height": 900})
     outside: list = []
@@ -75,6 +78,9 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
         timeout=timeout)  # (a page of a dozen hands is slow to come alive on a loaded machine)
     status = page.evaluate("document.documentElement.dataset.ttLive")
     assert status == "ready", f"{page_name} did not go live: {status}"
+    if open_first:
+        for button in page.locator(f".tt-live {open_first}").all():
+            button.click()
     widget = page.locator(f".tt-live {selector}").nth(nth)
     widget.wait_for(timeout=60_000)
     widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")

@@ -35,14 +35,13 @@ TABLES = {3: ("book/10-three-players", 0), 4: ("book/20-guided-hands", 0),
 
 @pytest.fixture(scope="module")
 def book_html() -> Path:
-    """The built book (the live kernel runs the current package, whatever the build's age)."""
+    """The built book, built again when a source is newer (the live kernel runs the
+    current package, but the cells it runs are the built pages')."""
     from tarot_teach import site
 
-    html = site.html_dir(ROOT)
-    if not (html / "book" / "10-three-players.html").is_file() or \
-            "ch10-table-3" not in (html / "book" / "10-three-players.html").read_text("utf-8"):
+    if site.book_is_stale(ROOT):
         site.build_book(ROOT)
-    return html
+    return site.html_dir(ROOT)
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +52,8 @@ def server(book_html, tmp_path_factory):
 
 def open_table(browser, server, page_name: str, nth: int, width: int = 1280):
     """The ``nth`` live table of ``page_name`` (see tests/live_page.py)."""
-    return open_live(browser, server, page_name, ".tt-table", nth, width, mark="table")
+    return open_live(browser, server, page_name, ".tt-table", nth, width, mark="table",
+                     open_first=".tt-open-table")
 
 
 # ----- keyboard only -------------------------------------------------------------------------
@@ -180,6 +180,35 @@ def shoot(page, table, name: str) -> None:
     handle.evaluate("style => style.remove()")
 
 
+def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come_back(
+        book_html, tmp_path):
+    """The guided hands page opens with its two tables closed ("Sit down at the table"):
+    a table is a hundred widgets, built on first use. Once sat at, the table (its deal saved)
+    is there at once when the page is opened again; the other stays closed."""
+    with running_tarot_teach(tmp_path) as running, sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        context, page, closed, problems, outside = open_live(
+            browser, running, "book/20-guided-hands", ".tt-table-closed", 0)
+        assert page.locator(".tt-live .tt-table").count() == 0
+        assert page.locator(".tt-live .tt-table-closed").count() == 2
+        assert "A card table for 4" in closed.inner_text()
+        sent = page.evaluate("window.ttLive.sent")
+        closed.locator(".tt-open-table").click()
+        table = page.locator(".tt-live .tt-table").first
+        table.wait_for(timeout=30_000)
+        wait_idle(page, sent)
+        assert visible_count(table, ".tt-tcard") == 18  # four players: 18 cards each
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
+                               timeout=120_000)
+        table = page.locator(".tt-live .tt-table").first
+        table.wait_for(timeout=30_000)
+        assert page.locator(".tt-live .tt-table-closed").count() == 1
+        assert "A card table for 5" in page.locator(".tt-live .tt-table-closed").inner_text()
+        assert not problems and not outside, (problems, outside)
+        context.close()
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_whole_deal_by_keyboard_only(server, players):
     page_name, nth = TABLES[players]
@@ -271,6 +300,8 @@ def test_the_table_in_the_static_site_with_pyodide(book_html):
         page.goto(base + "book/10-three-players.html")
         page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
                                timeout=240_000)
+        assert "Sit down" in page.locator(".tt-live .tt-table-closed").first.inner_text()
+        page.locator(".tt-live .tt-open-table").first.click()  # (built on first use)
         table = page.locator(".tt-live .tt-table").first
         table.wait_for(timeout=60_000)
         table.evaluate("t => t.setAttribute('data-tt-test', 'table')")

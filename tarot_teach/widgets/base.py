@@ -29,7 +29,7 @@ from .progress import Progress
 from .render import card_button_style, card_label, cards_html
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
-           "CardButtons", "answer_box", "read_number", "parse_number", "read_text",
+           "CardButtons", "Launcher", "answer_box", "read_number", "parse_number", "read_text",
            "section_link", "judge_card_set", "cards_line", "cards_html"]
 
 
@@ -384,3 +384,60 @@ class NumberExercise(Exercise):
         if boxes is not None and name in boxes:
             return boxes[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+class Launcher:
+    """A heavy exercise built on first use: a summary line and one button in its place;
+    :meth:`open` builds it (``build()``, once) and shows it instead.
+
+    A card table is about a hundred widget models, a guided hand more: built only when
+    opened, a page of many comes alive quickly. Subclasses give ``build`` (it returns an
+    object with a ``.widget``) and say whether to open at once (a saved game, say).
+
+    >>> from types import SimpleNamespace
+    >>> class Note(Launcher):
+    ...     def build(self):
+    ...         return SimpleNamespace(widget=widgets.HTML("the note"))
+    >>> note = Note("<b>A note</b>", "Read it")
+    >>> note.built is None, note.open_button.description
+    (True, 'Read it')
+    >>> note.open_button.click(); note.widget.children == (note.built.widget,)
+    True
+    >>> note.widget._dom_classes  # (no longer "closed")
+    ()
+    """
+
+    def __init__(self, summary_html: str, button_text: str, *, tooltip: str = "",
+                 button_class: str = "tt-open", closed_class: str = "tt-closed",
+                 opened: bool = False) -> None:
+        self.built: Any = None
+        self.summary = widgets.HTML(summary_html)
+        self.open_button = widgets.Button(description=button_text, button_style="primary",
+                                          tooltip=tooltip or button_text,
+                                          layout=widgets.Layout(width="auto"))
+        self.open_button.add_class(button_class)
+        self.open_button.on_click(lambda _button: self.open())
+        self.widget = widgets.VBox([self.summary, self.open_button],
+                                   layout=widgets.Layout(border="1px solid #ccc",
+                                                         padding="0.5em", max_width="100%"))
+        self.closed_class = closed_class
+        self.widget.add_class(closed_class)
+        if opened:
+            self.open()
+
+    def build(self) -> Any:
+        """The exercise itself (with a ``.widget``), made when first opened."""
+        raise NotImplementedError
+
+    def open(self) -> None:
+        """Build the exercise (once) and show it in place of the summary."""
+        if self.built is None:
+            self.built = self.build()
+        self.widget.children = (self.built.widget,)
+        self.widget.layout = widgets.Layout()
+        self.widget.remove_class(self.closed_class)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

@@ -41,7 +41,7 @@ from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, j
                       load_guided_hand, score_options, score_words)
 from ..rules import Bid, Phase
 from ..teach.table_view import cards_phrase, discard_counter, secret_discard_line, table_view
-from .base import Feedback
+from .base import Feedback, Launcher
 from .progress import Progress
 from .render import escape_text
 from .review import ReviewWidget
@@ -480,7 +480,7 @@ class GuidedHandWidget:
         display(self.widget)
 
 
-class GuidedHandLauncher:
+class GuidedHandLauncher(Launcher):
     """One hand of a page that holds many: its title, whether it is solved, and "Open this
     hand", which builds the hand (:class:`GuidedHandWidget`) in place.
 
@@ -504,42 +504,23 @@ class GuidedHandLauncher:
         self.source = source if isinstance(source, GuidedHand) else load_guided_hand(source)
         self.progress = progress if progress is not None else Progress.default()
         self.exercise_id = exercise_id or f"guided:{self.source.title}"
-        self.hand: "GuidedHandWidget | None" = None
-        self.summary = widgets.HTML()
-        self.open_button = widgets.Button(description="Open this hand", button_style="primary",
-                                          tooltip=f"Open the hand: {self.source.title}",
-                                          layout=widgets.Layout(width="auto"))
-        self.open_button.add_class("tt-open-hand")
-        self.open_button.on_click(lambda _button: self.open())
-        self.widget = widgets.VBox([self.summary, self.open_button],
-                                   layout=widgets.Layout(border="1px solid #ccc",
-                                                         padding="0.5em", max_width="100%"))
-        self.widget.add_class("tt-guided-closed")
-        saved = self.progress.saved_game(save_key(self.exercise_id))
-        if opened or (isinstance(saved, dict) and saved.get("step")):
-            self.open()
-        else:
-            self._show_summary()
-
-    def _show_summary(self) -> None:
         questions = len(self.source.questions)
         mark = ("✔ solved" if self.progress.is_solved(self.exercise_id)
                 else f"{questions} questions")
-        self.summary.value = (f"<b>{escape_text(self.source.title)}</b> "
-                              f"<span>({mark})</span>")
+        saved = self.progress.saved_game(save_key(self.exercise_id))
+        super().__init__(f"<b>{escape_text(self.source.title)}</b> <span>({mark})</span>",
+                         "Open this hand", tooltip=f"Open the hand: {self.source.title}",
+                         button_class="tt-open-hand", closed_class="tt-guided-closed",
+                         opened=opened or (isinstance(saved, dict) and bool(saved.get("step"))))
 
-    def open(self) -> None:
-        """Build the hand (once) and show it in place of the summary."""
-        if self.hand is None:
-            self.hand = GuidedHandWidget(self.source, progress=self.progress,
-                                         exercise_id=self.exercise_id)
-        self.widget.children = (self.hand.widget,)
-        self.widget.layout = widgets.Layout()
+    @property
+    def hand(self) -> "GuidedHandWidget | None":
+        """The hand, once opened (None before)."""
+        return self.built
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+    def build(self) -> "GuidedHandWidget":
+        return GuidedHandWidget(self.source, progress=self.progress,
+                                exercise_id=self.exercise_id)
 
 
 class GuidedHandList:

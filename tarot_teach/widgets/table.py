@@ -30,7 +30,7 @@ from ..game import GameState
 from ..ledger import Ledger
 from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
-from .base import CardButtons, Feedback
+from .base import CardButtons, Feedback, Launcher
 from .progress import Progress
 from .charts import running_totals_chart
 from .render import PLAYER_NAMES, card_html, cards_html, escape_text
@@ -39,7 +39,7 @@ from .table_style import TABLE_CSS, card_class, hand_faces_css, style_html
 from ..teach.table_view import (action_label, card_accessible_name, cards_phrase, discard_counter,
                                 possessive, secret_discard_line, table_view)
 
-__all__ = ["TableWidget", "TableHand", "SEAT_NAMES", "score_sheet_chart", "LEVELS",
+__all__ = ["TableWidget", "TableLauncher", "table_rules", "TableHand", "SEAT_NAMES", "score_sheet_chart", "LEVELS",
            "AdvisedPlayer", "HINT_SAMPLES", "felt_html", "live_html", "log_html"]
 
 SEAT_NAMES = ("You",) + PLAYER_NAMES
@@ -172,6 +172,16 @@ class TableHand(CardButtons):
         self._quiet = False
 
 
+def table_rules(players: "int | None" = None, variant: "dict | None" = None) -> RuleSet:
+    """The rules of a table: ``players`` (4 if not given) and a ``variant`` by name
+    (RULES.md §11); a variant that fixes the table size sets ``players``.
+
+    >>> table_rules().players, table_rules(3).players, table_rules(variant={"two_players": True}).players
+    (4, 3, 2)
+    """
+    return RuleSet.from_variant(variant, players) if variant else RuleSet(players=players or 4)
+
+
 class TableWidget:
     """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
 
@@ -183,12 +193,7 @@ class TableWidget:
         # under this key, and resume them when the table is shown again.
         # ``variant``: RuleSet options by name (RULES.md §11), e.g. {"goulash": True}; a
         # variant that fixes the table size (Cosmic Tribe, two players) sets ``players``.
-        if state is not None:
-            self.rules = state.rules
-        elif variant:
-            self.rules = RuleSet.from_variant(variant, players)
-        else:
-            self.rules = RuleSet(players=players or 4)
+        self.rules = state.rules if state is not None else table_rules(players, variant)
         self.players = self.rules.players
         self.learner = learner
         self.seed = seed
@@ -762,3 +767,55 @@ def _describe(action) -> str:
     if isinstance(action, Bid):
         return action.english
     return action_label(action)
+
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+class TableLauncher(Launcher):
+    """A card table built when the learner sits down at it: "Sit down at the table" in its
+    place until then, or the table at once when a deal of it is saved (``save_key``).
+
+    The arguments are :class:`TableWidget`'s. A table is about a hundred widget models:
+    a page with two of them came alive a second later for every learner, most of whom
+    read on first.
+
+    >>> import tempfile, pathlib
+    >>> store = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+    >>> seat = TableLauncher(players=3, seed=1, save_key="t3", progress=store)
+    >>> seat.table is None, seat.open_button.description
+    (True, 'Sit down at the table')
+    >>> seat.open_button.click(); seat.table.players
+    3
+    >>> TableLauncher(players=3, seed=1, save_key="t3", progress=store).table is not None
+    True
+    """
+
+    def __init__(self, players: "int | None" = None, seed: int = 0, *,
+                 variant: "dict | None" = None, save_key: "str | None" = None,
+                 progress: "Progress | None" = None, opened: bool = False,
+                 **table_options: Any) -> None:
+        self.table_arguments = dict(players=players, seed=seed, variant=variant,
+                                    save_key=save_key, progress=progress, **table_options)
+        rules = table_rules(players, variant)
+        others = rules.players - 1
+        against = f"{_COUNT_WORDS[others]} computer player{'s' if others > 1 else ''}"
+        kept = " Your deal and score sheet are kept." if save_key else ""
+        saved = None
+        if save_key:
+            store = progress if progress is not None else Progress.default()
+            self.table_arguments["progress"] = store
+            saved = store.saved_game(save_key)
+        super().__init__(f"<b>A card table for {rules.players}</b> "
+                         f"<span>(you and {against}).{kept}</span>",
+                         "Sit down at the table", tooltip=f"Deal at a table for {rules.players}",
+                         button_class="tt-open-table", closed_class="tt-table-closed",
+                         opened=opened or saved is not None)
+
+    @property
+    def table(self) -> "TableWidget | None":
+        """The table, once the learner sat down (None before)."""
+        return self.built
+
+    def build(self) -> "TableWidget":
+        return TableWidget(**self.table_arguments)
