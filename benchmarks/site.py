@@ -193,7 +193,10 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
 
 def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
     """Each page opened in a new tab (a new kernel from the server's pool), ``pause``
-    seconds after the previous one was closed (the pool refills meanwhile)."""
+    seconds after the previous one was closed (the pool refills meanwhile). Before them,
+    the address tarot-teach opens (its key) is opened as a learner's browser does just
+    after the start; the seconds until that first page is live are printed apart ("start":
+    its kernels are still starting), and the pages are measured once the pool is warm."""
     import tempfile
 
     rows = []
@@ -202,7 +205,15 @@ def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
         context = browser.new_context()
         outside: list[str] = []
         watch_other_hosts(context, outside)
-        context.new_page().goto(opened)  # the address tarot-teach opens (its key)
+        first = context.new_page()
+        started = time.monotonic()
+        first.goto(opened)  # -> the book's first page, in this tab
+        first.wait_for_url(base + "book/**", timeout=60_000)
+        first.wait_for_function("() => window.ttLive && window.ttLive.status === 'ready'",
+                                timeout=120_000)
+        print(f"  {'(start: the first page live)':26s} {time.monotonic() - started:5.2f} s",
+              flush=True)
+        time.sleep(site.REFILL_DELAY + 4)  # the pool replaces the kernel taken, and warms
         for name in pages:
             row = {"page": name}
             page = context.new_page()
