@@ -784,8 +784,10 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             previous_hook(value)
 
     key.on_new_key = new_key
+    # (tornado_settings given here: on the command line a dict is deprecated by traitlets)
     app = ServerApp(identity_provider_class=_token_only_identity_provider(),
-                    kernel_manager_class=_live_kernel_class("LiveMappingKernelManager"))
+                    kernel_manager_class=_live_kernel_class("LiveMappingKernelManager"),
+                    tornado_settings=dict(WS_PING_SETTINGS))
     app.initialize(argv=[
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -803,11 +805,11 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
         # A page that vanished without closing its WebSocket (a sleeping laptop, a crash)
         # is noticed by a ping unanswered for WS_PING_MS. Kernel WebSockets read ws_ping_*
-        # (milliseconds, passed on to tornado as they are); the others websocket_ping_*
+        # (milliseconds, passed on to tornado as they are: tornado_settings, given to the
+        # ServerApp above); the others websocket_ping_*
         # (seconds). Tornado wants a timeout no longer than the interval.
         f"--ServerApp.websocket_ping_interval={WS_PING_MS // 1000}",
         f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
-        f"--ServerApp.tornado_settings={json.dumps(WS_PING_SETTINGS)}",
         "--MappingKernelManager.cull_idle_timeout=900",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",

@@ -304,6 +304,21 @@ def test_a_kernel_that_never_reported_is_stopped_at_once(monkeypatch, state, sto
     assert asked == [stopped_at_once]
 
 
+def test_the_server_pings_kernel_sockets_without_a_deprecated_option(tmp_path):
+    """A page that vanished is noticed by the kernel WebSocket's ping (ws_ping_*, in ms);
+    the setting is given without the command-line dict traitlets warns about."""
+    import warnings
+
+    from test_live_local import free_port
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = site.make_live_server(tmp_path, free_port())  # (not started)
+    settings = app.web_app.settings
+    assert settings["ws_ping_interval"] == settings["ws_ping_timeout"] == site.WS_PING_MS
+    assert not [w for w in caught if "tornado_settings" in str(w.message)], caught
+
+
 def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
         tmp_path, monkeypatch):
     """jupyter_server's handler would go on with the connection it had let go (two
