@@ -78,7 +78,11 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
         timeout=timeout)  # (a page of a dozen hands is slow to come alive on a loaded machine)
     status = page.evaluate("document.documentElement.dataset.ttLive")
     assert status == "ready", f"{page_name} did not go live: {status}"
-    if open_first:
+    if open_first:  # (a box's children are drawn a little after it: wait for them)
+        page.wait_for_function(
+            "([widget, button, nth]) => document.querySelectorAll('.tt-live ' + widget).length"
+            " + document.querySelectorAll('.tt-live ' + button).length > nth",
+            arg=[selector, open_first, nth], timeout=60_000)
         for button in page.locator(f".tt-live {open_first}").all():
             button.click()
     widget = page.locator(f".tt-live {selector}").nth(nth)

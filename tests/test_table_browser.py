@@ -191,9 +191,11 @@ def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come
             browser, running, "book/20-guided-hands", ".tt-table-closed", 0)
         assert page.locator(".tt-live .tt-table").count() == 0
         assert page.locator(".tt-live .tt-table-closed").count() == 2
+        sit_down = closed.locator(".tt-open-table")
+        sit_down.wait_for(timeout=60_000)
         assert "A card table for 4" in closed.inner_text()
         sent = page.evaluate("window.ttLive.sent")
-        closed.locator(".tt-open-table").click()
+        sit_down.click()
         table = page.locator(".tt-live .tt-table").first
         table.wait_for(timeout=30_000)
         wait_idle(page, sent)
@@ -204,6 +206,7 @@ def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come
         table = page.locator(".tt-live .tt-table").first
         table.wait_for(timeout=30_000)
         assert page.locator(".tt-live .tt-table-closed").count() == 1
+        page.locator(".tt-live .tt-table-closed .tt-open-table").wait_for(timeout=60_000)
         assert "A card table for 5" in page.locator(".tt-live .tt-table-closed").inner_text()
         assert not problems and not outside, (problems, outside)
         context.close()
@@ -300,8 +303,10 @@ def test_the_table_in_the_static_site_with_pyodide(book_html):
         page.goto(base + "book/10-three-players.html")
         page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
                                timeout=240_000)
-        assert "Sit down" in page.locator(".tt-live .tt-table-closed").first.inner_text()
-        page.locator(".tt-live .tt-open-table").first.click()  # (built on first use)
+        sit_down = page.locator(".tt-live .tt-table-closed .tt-open-table").first
+        sit_down.wait_for(timeout=60_000)
+        assert "Sit down" in sit_down.inner_text()
+        sit_down.click()  # (the table is built on first use)
         table = page.locator(".tt-live .tt-table").first
         table.wait_for(timeout=60_000)
         table.evaluate("t => t.setAttribute('data-tt-test', 'table')")
