@@ -506,6 +506,77 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
     assert not errors and not outside, (errors, outside)
 
 
+SAVED_VIEWS_DRAWN_JS = """() => {
+  window.ttSavedDrawn = 0;  // saved (not live) views added to the page from now on
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (node) => { if (node.classList && node.classList.contains('widget-subarea') &&
+                    !node.classList.contains('tt-live')) window.ttSavedDrawn += 1; })))
+    .observe(document.body, {subtree: true, childList: true});
+}"""
+
+
+def test_a_page_followed_while_python_runs_draws_its_live_views_straight(tarot_teach_server):
+    """Local mode, a link followed: the page's saved views are not drawn first (the live
+    ones come within a moment, in their place); a cell not live after the grace
+    (window.ttLiveFirstGrace, ms) shows its saved view meanwhile, replaced once live."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    base, _, opened = tarot_teach_server
+    outside: list[str] = []
+    errors: list[str] = []
+    with chromium_context(outside) as context:
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        for name, grace, saved_drawn in (("book/08-excuse", 60_000, False),
+                                         ("book/09-scoring", 1, True)):
+            page.evaluate(f"window.ttLiveFirstGrace = {grace}")
+            page.evaluate(SAVED_VIEWS_DRAWN_JS)
+            page.locator("a.right-next").first.click()
+            page.wait_for_function(
+                "n => window.ttLive.readyPage === n && window.ttLive.status === 'ready'",
+                arg=name, timeout=60_000)
+            page.wait_for_timeout(300)  # (a saved view drawn late would show by now)
+            assert (page.evaluate("window.ttSavedDrawn") > 0) == saved_drawn, name
+            assert_each_view_live_once(page, name)
+            assert page.locator(".tt-live .tt-check").first.is_visible()
+    assert not errors and not outside, (errors, outside)
+
+
+def test_a_click_waits_only_behind_two_pieces_of_code_sent_before_it(tarot_teach_server):
+    """Local mode: code goes to the kernel two requests at a time (live.js EXECUTE_AHEAD),
+    so that a click in a live exercise is not queued behind all of a page's later cells:
+    three slow pieces of code are sent, then Check is clicked; it is answered before the
+    third one has run."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    base, _, opened = tarot_teach_server
+    with chromium_context() as context:
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        order = page.evaluate("""async () => {
+          const ex = document.querySelector('.tt-live .tt-exercise');
+          const feedback = ex.querySelector('.tt-feedback');
+          const answered = new Promise((resolve) => new MutationObserver((_, watch) => {
+            if (feedback.textContent.trim()) { watch.disconnect(); resolve(performance.now()); }
+          }).observe(feedback, {subtree: true, childList: true, characterData: true}));
+          const done = [];
+          const runs = [0, 1, 2].map((i) => window.ttLive.execute(
+            'import time; time.sleep(0.5)').then(() => { done[i] = performance.now(); }));
+          ex.querySelector('.tt-check').click();
+          const at = await answered;
+          await Promise.all(runs);
+          return {answered: at, done: done};
+        }""")
+        assert order["done"][1] < order["answered"] < order["done"][2], order
+
+
 def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
     """A browser whose key is refused gets the exercises as saved, and is told how to
     start."""

@@ -46,6 +46,7 @@
   // sent/pending count kernel requests (the tests wait for pending === 0 after a click).
   var state = (window.ttLive = {
     times: { start: performance.now() }, errors: [], sent: 0, pending: 0,
+    drawsSwappedViews: true, // (nav.js leaves a swapped page's saved views to this script)
   });
   var session = uuid();
   // Resolved once the page's first answer no longer waits for this tab's main thread: nav.js
@@ -134,20 +135,38 @@
   // ------------------------------------------------------------------ the kernel
   // A kernel connection: send(msg) -> Promise resolved when the kernel is done with it
   // (iopub status idle). Messages from the kernel go to dispatch().
+  // Code goes to the kernel EXECUTE_AHEAD requests at a time, the others wait here: a
+  // widget's message (a click) is not queued in the kernel behind a page's later cells, so
+  // the first exercise answers while the rest of the page is still being built.
+  var EXECUTE_AHEAD = 2;
   function Kernel() {
-    this.waiting = {}; // parent msg_id -> {onIopub, resolve}
+    this.waiting = {}; // parent msg_id -> {onIopub, resolve, code}
     this.comms = {};
     this.manager = null;
     this.early = []; // comm messages before the manager exists
+    this.code = []; // execute requests not sent yet
+    this.running = 0; // execute requests sent and not yet done
   }
   Kernel.prototype.request = function (msg, onIopub) {
     var self = this;
+    var code = msg.header.msg_type === "execute_request";
     return new Promise(function (resolve) {
-      self.waiting[msg.header.msg_id] = { onIopub: onIopub, resolve: resolve };
+      self.waiting[msg.header.msg_id] = { onIopub: onIopub, resolve: resolve, code: code };
       state.sent += 1;
       state.pending += 1;
-      self.transport.send(msg);
+      if (code) {
+        self.code.push(msg);
+        self.sendCode();
+      } else {
+        self.transport.send(msg);
+      }
     });
+  };
+  Kernel.prototype.sendCode = function () {
+    while (this.running < EXECUTE_AHEAD && this.code.length) {
+      this.running += 1;
+      this.transport.send(this.code.shift());
+    }
   };
   Kernel.prototype.dispatch = function (msg) {
     var type = msg.header && msg.header.msg_type;
@@ -173,6 +192,10 @@
     if (type === "status" && msg.content.execution_state === "idle") {
       delete this.waiting[parent];
       state.pending -= 1;
+      if (waiter.code) {
+        this.running -= 1;
+        this.sendCode();
+      }
       waiter.resolve(msg);
     }
   };
@@ -394,6 +417,8 @@
         state.reconnected = (state.reconnected || 0) + 1;
         return openSocket(kernel, info, base);
       }).then(function () {
+        kernel.running = 0; // (the code sent before the loss will not answer: go on)
+        kernel.sendCode();
         notice.parentNode.removeChild(notice);
         setStatus("ready");
       }).catch(function (error) {
@@ -837,10 +862,24 @@
     return statics;
   }
 
+  // A page swapped in (nav.js) with no kernel to run it: its saved views, drawn at once.
+  function drawSwappedStatics() {
+    Promise.resolve(window.ttEmbed).then(function () {
+      if (!document.querySelector('script[type="' + WIDGET_VIEW + '"]')) {
+        return;
+      }
+      window.requirejs(["@jupyter-widgets/html-manager/dist/libembed-amd"], function (embed) {
+        embed.renderWidgets(document.documentElement);
+      });
+    }, function () {});
+  }
+
   // After live views were drawn in place of saved ones never drawn: a saved view that no
-  // live one replaced (a cell that showed no widget this time) is drawn as saved.
+  // live one replaced (a cell that showed no widget this time, or not yet) is drawn as
+  // saved. (Its place is taken at once: a live view coming later replaces it.)
   function drawUncovered(HTMLManager) {
-    var held = document.querySelectorAll('script[type="' + HELD_STATE + '"]');
+    var held = document.querySelectorAll('script[type="' + HELD_STATE + '"], script[type="' +
+      STATE + '"]');
     var uncovered = Array.prototype.filter.call(
       document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]'), function (tag) {
         var before = tag.previousElementSibling;
@@ -859,8 +898,9 @@
         var model = models.filter(function (m) {
           return m.model_id === id;
         })[0];
-        if (!model || !tag.parentNode) {
-          return null;
+        var before = tag.previousElementSibling;
+        if (!model || !tag.parentNode || (before && before.classList.contains("widget-subarea"))) {
+          return null; // (a live view came meanwhile)
         }
         var place = document.createElement("div");
         place.className = "widget-subarea";
@@ -971,10 +1011,13 @@
   // views are drawn where they would have been.
   function swapPage(manager, page, HTMLManager) {
     var direct = false;
-    if (statics !== null && page.cellRuns) {
-      // The saved views are drawn and the cells run one by one here: each cell's live
-      // views as soon as that cell ran, and the answers given in it meanwhile.
-      return statics.then(staticViewsDrawn).then(function () {
+    if ((statics !== null || page.swapped) && page.cellRuns) {
+      // The cells run one by one here: each cell's live views go in as soon as that cell
+      // ran, with the answers given in it meanwhile; in place of the saved views once
+      // these are drawn, or (a page swapped in while Python runs, see tt:page) where they
+      // would be, the saved ones of the cells not live yet drawn after a moment only.
+      var drawn = page.swapped ? Promise.resolve() : statics.then(staticViewsDrawn);
+      return drawn.then(function () {
         return Promise.all(page.cellRuns.map(function (run) {
           return run.done.then(function () {
             if (state.page !== page || !run.views.length) {
@@ -985,6 +1028,11 @@
             });
           });
         }));
+      }).then(function (swapped) {
+        return page.swapped && state.page === page && HTMLManager ?
+          drawUncovered(HTMLManager).then(function () {
+            return swapped;
+          }) : swapped;
       });
     }
     return page.run.then(function (cells) {
@@ -1032,7 +1080,8 @@
         page.views.push(view);
         var place = document.createElement("div");
         place.className = "widget-subarea tt-live";
-        var anchor = old[k] || tags[k] || null;
+        // (a swapped page's saved views may be drawn while this one is: see tt:page)
+        var anchor = page.swapped ? tags[k] || null : old[k] || tags[k] || null;
         if (anchor) {
           anchor.parentNode.insertBefore(place, anchor);
         } else {
@@ -1040,9 +1089,13 @@
           outputs.appendChild(place);
         }
         return manager.display_view(view, place).then(function () {
-          if (old[k]) {
-            old[k].parentNode.removeChild(old[k]);
-          }
+          var stale = page.swapped ? container.querySelectorAll(".widget-subarea:not(.tt-live)")
+            : old.slice(k, k + 1);
+          Array.prototype.forEach.call(stale, function (node) {
+            if (node.parentNode) {
+              node.parentNode.removeChild(node);
+            }
+          });
         });
       });
     }));
@@ -1481,13 +1534,24 @@
       quietAgain();
       if (state.status === "static" || (state.status === "failed" && !live)) {
         page.live = true; // nothing will become live here
+        drawSwappedStatics();
         calm();
         return;
       }
       showWaiting(page);
       if (!live) {
+        drawSwappedStatics();
         return; // activated when the kernel is there
       }
+      // Python runs already: the live views come within a moment, drawn straight in
+      // place (drawing the saved ones first took the main thread for a few tenths of a
+      // second they were shown); a cell not live after LIVE_FIRST_GRACE gets its saved one.
+      page.swapped = true;
+      setTimeout(function () {
+        if (state.page === page && !page.live) {
+          drawUncovered(live.manager.constructor);
+        }
+      }, window.ttLiveFirstGrace || LIVE_FIRST_GRACE);
       activate(live.kernel, live.manager, page).catch(function (error) {
         fail("running the page", error);
       });

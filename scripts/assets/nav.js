@@ -396,8 +396,8 @@
       }
       refreshTheme();
       followPageToc();
-      if (hadEmbed) {
-        window.ttEmbed.then(renderStaticWidgets);
+      if (hadEmbed && !(window.ttLive && window.ttLive.drawsSwappedViews)) {
+        window.ttEmbed.then(renderStaticWidgets); // (live.js draws them itself, or not)
       }
       var state = history.state || {};
       var target = location.hash && document.getElementById(decodeURIComponent(
