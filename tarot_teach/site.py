@@ -1018,15 +1018,30 @@ def _quiet_kernel_sockets(web_app) -> None:
     """Route the kernels' WebSockets to a handler that answers 400 (one line in the log)
     when the page closed the connection while jupyter_server was still preparing it
     (jupyter_server's own handler then fails on the connection it had just let go, with
-    two tracebacks in the learner's terminal)."""
+    two tracebacks in the learner's terminal), and that does not count such a connection
+    as gone from its kernel (it was never counted)."""
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
     from tornado import web
 
     class KernelSocket(KernelWebsocketHandler):
+        counted = False  # jupyter_server counted this connection to its kernel (open)
+
         async def pre_get(self):
             await super().pre_get()
             if self.connection is None:  # on_close ran: the page went away meanwhile
                 raise web.HTTPError(400, "the page closed the connection before it opened")
+
+        async def open(self, kernel_id):
+            self.counted = True  # (connect(), called at once by open, counts it)
+            await super().open(kernel_id)
+
+        def on_close(self):
+            # jupyter_server's disconnect() counts a connection gone even when it was never
+            # counted (the page left while it was prepared): the kernel then looked
+            # unused to the server (_Tabs.cull) and was shut down under the next page.
+            if not self.counted and getattr(self, "connection", None) is not None:
+                self.kernel_manager.notify_connect(self.kernel_id)
+            super().on_close()
 
     def replace(router) -> None:
         for rule in getattr(router, "rules", ()):

@@ -86,6 +86,15 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
         for button in page.locator(f".tt-live {open_first}").all():
             button.click()
     widget = page.locator(f".tt-live {selector}").nth(nth)
-    widget.wait_for(timeout=60_000)
+    try:
+        widget.wait_for(timeout=60_000)
+    except pytest.importorskip("playwright.sync_api").TimeoutError as error:  # say what is shown
+        shown = page.evaluate("""([widget, button]) => ({
+            widgets: document.querySelectorAll('.tt-live ' + widget).length,
+            buttons: button ? document.querySelectorAll('.tt-live ' + button).length : null,
+            status: window.ttLive && window.ttLive.status, pending: window.ttLive.pending,
+            errors: window.ttLive && window.ttLive.errors})""", [selector, open_first])
+        raise AssertionError(f"{page_name}: no live {selector} #{nth}: {shown}, "
+                             f"page errors {problems}") from error
     widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")
     return LivePage(context, page, widget, problems, outside)

@@ -338,7 +338,7 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
 def running_tarot_teach(progress_dir: Path):
     """`tarot-teach --no-build --no-browser --port N` as a learner runs it, its progress in
     ``progress_dir``; yields (base URL, port, the address it opens with its key); stopped
-    after. Its output is read (and dropped) meanwhile."""
+    after. Its output goes to ``progress_dir / "server.log"``."""
     port = free_port()
     env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress_dir / "p.json"),
                TAROT_TEACH_NO_BROWSER="1")
@@ -360,7 +360,14 @@ def running_tarot_teach(progress_dir: Path):
                 opened = found.group(1)
             elif (not line and proc.poll() is not None) or time.time() > deadline:
                 raise RuntimeError("tarot-teach did not start:\n" + "".join(seen))
-        threading.Thread(target=proc.stdout.read, daemon=True).start()
+        def keep_log() -> None:  # (in the test's folder: pytest keeps the last three runs')
+            with open(progress_dir / "server.log", "w", encoding="utf-8") as log:
+                log.writelines(seen)
+                for line in proc.stdout:
+                    log.write(line)
+                    log.flush()
+
+        threading.Thread(target=keep_log, daemon=True).start()
         yield base, port, opened
     finally:
         proc.terminate()

@@ -343,6 +343,34 @@ def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
     assert refused.value.status_code == 400
 
 
+@pytest.mark.parametrize("opened", [False, True])
+def test_a_kernel_socket_closed_before_it_opened_leaves_the_count_of_pages_right(
+        tmp_path, monkeypatch, opened):
+    """A page that left while its kernel socket was prepared: jupyter_server counted it as
+    gone though it never counted it, so the kernel of the next page in the tab (the same
+    kernel) looked unused and was shut down under it half a minute later."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from test_live_local import free_port
+
+    app = site.make_live_server(tmp_path, free_port())  # (not started)
+    [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
+                       if rule.matcher.regex.pattern.endswith("/channels$")]
+    manager = types.SimpleNamespace(_kernel_connections={"k": 1})  # the next page, connected
+    manager.notify_connect = lambda kernel_id: MappingKernelManager.notify_connect(
+        manager, kernel_id)
+    monkeypatch.setattr(handler_class, "kernel_manager", property(lambda self: manager))
+    handler = handler_class.__new__(handler_class)
+    handler.kernel_id = "k"
+    handler.connection = types.SimpleNamespace(  # jupyter_server's: it counts a page gone
+        disconnect=lambda: MappingKernelManager.notify_disconnect(manager, "k"))
+    if opened:  # (what open() does: connect() counts the page)
+        handler.counted = True
+        MappingKernelManager.notify_connect(manager, "k")
+    handler.on_close()
+    assert manager._kernel_connections == {"k": 1}
+    assert handler.connection is None
+
+
 @pytest.mark.slow  # real kernels: about 20 s
 def test_a_real_server_keeps_two_spares_beside_the_tabs_kernels(tmp_path_factory):
     from test_security_local import run_code, start_server, stop_server, wait_until
