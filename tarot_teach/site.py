@@ -468,8 +468,12 @@ ORPHAN_SECONDS = 30
 RELEASED_SECONDS = 5
 CULL_EVERY = 2
 FRAME_POLICY = "frame-ancestors 'self'"
-WS_PING_MS = 30_000  # a WebSocket whose page does not answer a ping for this long is closed
-WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS, "ws_ping_timeout": WS_PING_MS}
+# A WebSocket whose page does not answer a ping for this long is closed (the tests shorten it).
+WS_PING_MS = int(os.environ.get("TAROT_TEACH_WS_PING_MS", "30000"))
+# jupyter_server's ping loop (milliseconds) checks the last pong before it sends each ping,
+# the first one too: with a timeout no longer than the interval it closed every kernel
+# socket that interval after it opened. Its pings every half WS_PING_MS, then.
+WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS // 2, "ws_ping_timeout": WS_PING_MS}
 _TAB_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 
 
@@ -805,9 +809,9 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
         # A page that vanished without closing its WebSocket (a sleeping laptop, a crash)
         # is noticed by a ping unanswered for WS_PING_MS. Kernel WebSockets read ws_ping_*
-        # (milliseconds, passed on to tornado as they are: tornado_settings, given to the
-        # ServerApp above); the others websocket_ping_*
-        # (seconds). Tornado wants a timeout no longer than the interval.
+        # (milliseconds: WS_PING_SETTINGS, given to the ServerApp above; jupyter_server's
+        # own ping loop, see _quiet_kernel_sockets); the others websocket_ping_* (seconds,
+        # tornado's loop, which wants a timeout no longer than the interval).
         f"--ServerApp.websocket_ping_interval={WS_PING_MS // 1000}",
         f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
         "--MappingKernelManager.cull_idle_timeout=900",
@@ -1035,13 +1039,29 @@ def _quiet_kernel_sockets(web_app) -> None:
             self.counted = True  # (connect(), called at once by open, counts it)
             await super().open(kernel_id)
 
+        def get_websocket_protocol(self):
+            # tornado's own pings read jupyter_server's milliseconds as seconds (and warn
+            # that its timeout is longer than its interval): off; jupyter_server's ping.
+            protocol = super().get_websocket_protocol()
+            if protocol is not None:
+                protocol.params.ping_interval = None
+            return protocol
+
         def on_close(self):
             # jupyter_server's disconnect() counts a connection gone even when it was never
             # counted (the page left while it was prepared): the kernel then looked
             # unused to the server (_Tabs.cull) and was shut down under the next page.
-            if not self.counted and getattr(self, "connection", None) is not None:
-                self.kernel_manager.notify_connect(self.kernel_id)
-            super().on_close()
+            # Without the kernel in the count while it runs, it neither counts this one
+            # gone nor takes it for the kernel's last connection (it is synchronous).
+            connections = self.kernel_manager._kernel_connections
+            if self.counted or getattr(self, "connection", None) is None or \
+                    self.kernel_id not in connections:
+                return super().on_close()
+            count = connections.pop(self.kernel_id)
+            try:
+                return super().on_close()
+            finally:
+                connections[self.kernel_id] = count
 
     def replace(router) -> None:
         for rule in getattr(router, "rules", ()):

@@ -335,13 +335,13 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
 
 
 @contextlib.contextmanager
-def running_tarot_teach(progress_dir: Path):
+def running_tarot_teach(progress_dir: Path, environment: "dict | None" = None):
     """`tarot-teach --no-build --no-browser --port N` as a learner runs it, its progress in
     ``progress_dir``; yields (base URL, port, the address it opens with its key); stopped
     after. Its output goes to ``progress_dir / "server.log"``."""
     port = free_port()
     env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress_dir / "p.json"),
-               TAROT_TEACH_NO_BROWSER="1")
+               TAROT_TEACH_NO_BROWSER="1", **(environment or {}))
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser",
@@ -511,6 +511,29 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
         assert_each_view_live_once(page)
         assert page.locator(".tt-live .tt-check").first.is_visible()
     assert not errors and not outside, (errors, outside)
+
+
+def test_a_page_stays_connected_while_the_server_pings_it(tmp_path):
+    """The kernel's WebSocket is pinged (every half WS_PING_MS, here 2 s) and a page that
+    answers stays connected: jupyter_server checked for a pong before its first ping, and
+    closed every page's kernel socket 30 s after it opened ("disconnected", clicks lost)."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    with running_tarot_teach(tmp_path, {"TAROT_TEACH_WS_PING_MS": "2000"}) as server, \
+            chromium_context() as context:
+        base, _, opened = server
+        context.new_page().goto(opened)
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                               timeout=60_000)
+        page.wait_for_timeout(7_000)  # three pings and more
+        assert page.evaluate("window.ttLive.status") == "ready"
+        sent = page.evaluate("window.ttLive.sent")
+        page.locator(".tt-live .tt-check").first.click()
+        wait_idle(page, sent)
+    log = (tmp_path / "server.log").read_text(encoding="utf-8")
+    assert "ping timeout" not in log and "websocket_ping_timeout" not in log, log
 
 
 SAVED_VIEWS_DRAWN_JS = """() => {

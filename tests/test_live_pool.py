@@ -304,9 +304,10 @@ def test_a_kernel_that_never_reported_is_stopped_at_once(monkeypatch, state, sto
     assert asked == [stopped_at_once]
 
 
-def test_the_server_pings_kernel_sockets_without_a_deprecated_option(tmp_path):
-    """A page that vanished is noticed by the kernel WebSocket's ping (ws_ping_*, in ms);
-    the setting is given without the command-line dict traitlets warns about."""
+def test_the_server_pings_kernel_sockets_without_closing_live_ones(tmp_path):
+    """A page that vanished is noticed by the kernel WebSocket's ping (ws_ping_*, in ms),
+    a live one is not closed; the setting is given without the command-line dict
+    traitlets warns about."""
     import warnings
 
     from test_live_local import free_port
@@ -315,8 +316,19 @@ def test_the_server_pings_kernel_sockets_without_a_deprecated_option(tmp_path):
         warnings.simplefilter("always")
         app = site.make_live_server(tmp_path, free_port())  # (not started)
     settings = app.web_app.settings
-    assert settings["ws_ping_interval"] == settings["ws_ping_timeout"] == site.WS_PING_MS
+    # jupyter_server checks the last pong before each ping, the first one too: a timeout
+    # no longer than the interval closed every page's kernel socket after 30 s.
+    assert settings["ws_ping_interval"] < settings["ws_ping_timeout"] == site.WS_PING_MS
     assert not [w for w in caught if "tornado_settings" in str(w.message)], caught
+    # tornado's own pings (which would read those milliseconds as seconds) are off there
+    [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
+                       if rule.matcher.regex.pattern.endswith("/channels$")]
+    handler = handler_class.__new__(handler_class)
+    handler.application = app.web_app
+    handler.request = types.SimpleNamespace(headers={"Sec-WebSocket-Version": "13"})
+    handler.get_compression_options = lambda: None
+    assert handler.ping_interval == settings["ws_ping_interval"]  # (jupyter_server's loop)
+    assert handler.get_websocket_protocol().ping_interval == 0
 
 
 def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
@@ -343,9 +355,10 @@ def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
     assert refused.value.status_code == 400
 
 
+@pytest.mark.parametrize("others", [0, 1])
 @pytest.mark.parametrize("opened", [False, True])
 def test_a_kernel_socket_closed_before_it_opened_leaves_the_count_of_pages_right(
-        tmp_path, monkeypatch, opened):
+        tmp_path, monkeypatch, opened, others):
     """A page that left while its kernel socket was prepared: jupyter_server counted it as
     gone though it never counted it, so the kernel of the next page in the tab (the same
     kernel) looked unused and was shut down under it half a minute later."""
@@ -355,20 +368,24 @@ def test_a_kernel_socket_closed_before_it_opened_leaves_the_count_of_pages_right
     app = site.make_live_server(tmp_path, free_port())  # (not started)
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
                        if rule.matcher.regex.pattern.endswith("/channels$")]
-    manager = types.SimpleNamespace(_kernel_connections={"k": 1})  # the next page, connected
-    manager.notify_connect = lambda kernel_id: MappingKernelManager.notify_connect(
-        manager, kernel_id)
+    manager = types.SimpleNamespace(_kernel_connections={"k": others})  # other pages
     monkeypatch.setattr(handler_class, "kernel_manager", property(lambda self: manager))
     handler = handler_class.__new__(handler_class)
     handler.kernel_id = "k"
-    handler.connection = types.SimpleNamespace(  # jupyter_server's: it counts a page gone
-        disconnect=lambda: MappingKernelManager.notify_disconnect(manager, "k"))
+    seen = []
+
+    def disconnect():  # what jupyter_server's does first: count a page gone; its last?
+        MappingKernelManager.notify_disconnect(manager, "k")
+        seen.append(manager._kernel_connections.get("k") == 0)
+
+    handler.connection = types.SimpleNamespace(disconnect=disconnect)
     if opened:  # (what open() does: connect() counts the page)
         handler.counted = True
         MappingKernelManager.notify_connect(manager, "k")
     handler.on_close()
-    assert manager._kernel_connections == {"k": 1}
+    assert manager._kernel_connections == {"k": others}
     assert handler.connection is None
+    assert seen == [opened and others == 0]  # (buffered: only a page that was counted)
 
 
 @pytest.mark.slow  # real kernels: about 20 s
