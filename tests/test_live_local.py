@@ -474,21 +474,30 @@ def assert_each_view_live_once(page, context=None) -> None:
         context, counts)
 
 
+def open_ready(context, server, page_name: str, errors: "list | None" = None):
+    """A new tab of ``context`` on ``page_name`` (e.g. "book/07-tricks") of ``server``,
+    after its key address was opened, once the page is live; its JavaScript errors go to
+    ``errors``."""
+    base, _, opened = server
+    context.new_page().goto(opened)
+    page = context.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + page_name + ".html")
+    page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
+                           timeout=60_000)
+    return page
+
+
 def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach_server):
     """Local mode: each widget view is drawn live once (the saved one it replaces is gone),
     on the page opened and after a link is followed."""
     from live_page import chromium_context  # (live_page imports this module)
 
-    base, _, opened = tarot_teach_server
     outside: list[str] = []
     errors: list[str] = []
     with chromium_context(outside) as context:
-        context.new_page().goto(opened)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "book/07-tricks.html")
-        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
-                               timeout=60_000)
+        page = open_ready(context, tarot_teach_server, "book/07-tricks", errors)
         # The server ran the first page's cells while it loaded; the next page runs its own.
         times = page.evaluate("window.ttLive.times")
         assert "ranAhead" in times and "cellsSent" not in times, times
@@ -521,12 +530,7 @@ def test_a_page_stays_connected_while_the_server_pings_it(tmp_path):
 
     with running_tarot_teach(tmp_path, {"TAROT_TEACH_WS_PING_MS": "2000"}) as server, \
             chromium_context() as context:
-        base, _, opened = server
-        context.new_page().goto(opened)
-        page = context.new_page()
-        page.goto(base + "book/07-tricks.html")
-        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
-                               timeout=60_000)
+        page = open_ready(context, server, "book/07-tricks")
         page.wait_for_timeout(7_000)  # three pings and more
         assert page.evaluate("window.ttLive.status") == "ready"
         sent = page.evaluate("window.ttLive.sent")
@@ -551,16 +555,10 @@ def test_a_page_followed_while_python_runs_draws_its_live_views_straight(tarot_t
     (window.ttLiveFirstGrace, ms) shows its saved view meanwhile, replaced once live."""
     from live_page import chromium_context  # (live_page imports this module)
 
-    base, _, opened = tarot_teach_server
     outside: list[str] = []
     errors: list[str] = []
     with chromium_context(outside) as context:
-        context.new_page().goto(opened)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "book/07-tricks.html")
-        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
-                               timeout=60_000)
+        page = open_ready(context, tarot_teach_server, "book/07-tricks", errors)
         for name, grace, saved_drawn in (("book/08-excuse", 60_000, False),
                                          ("book/09-scoring", 1, True)):
             page.evaluate(f"window.ttLiveFirstGrace = {grace}")
@@ -583,13 +581,8 @@ def test_a_click_waits_only_behind_two_pieces_of_code_sent_before_it(tarot_teach
     third one has run."""
     from live_page import chromium_context  # (live_page imports this module)
 
-    base, _, opened = tarot_teach_server
     with chromium_context() as context:
-        context.new_page().goto(opened)
-        page = context.new_page()
-        page.goto(base + "book/07-tricks.html")
-        page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
-                               timeout=60_000)
+        page = open_ready(context, tarot_teach_server, "book/07-tricks")
         order = page.evaluate("""async () => {
           const ex = document.querySelector('.tt-live .tt-exercise');
           const feedback = ex.querySelector('.tt-feedback');
