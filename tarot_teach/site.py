@@ -472,7 +472,7 @@ FRAME_POLICY = "frame-ancestors 'self'"
 WS_PING_MS = int(os.environ.get("TAROT_TEACH_WS_PING_MS", "30000"))
 # jupyter_server's ping loop (milliseconds) checks the last pong before it sends each ping,
 # the first one too: with a timeout no longer than the interval it closed every kernel
-# socket that interval after it opened. Its pings every half WS_PING_MS, then.
+# socket that interval after it opened. It pings every half WS_PING_MS, then.
 WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS // 2, "ws_ping_timeout": WS_PING_MS}
 _TAB_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 

@@ -602,7 +602,7 @@ def test_a_click_waits_only_behind_two_pieces_of_code_sent_before_it(tarot_teach
 
 def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
     """A browser whose key is refused gets the exercises as saved, and is told how to
-    start."""
+    start; so does the next page, followed inside the tab (drawn by live.js there)."""
     from live_page import chromium_context  # (live_page imports this module)
 
     base, _, _ = tarot_teach_server
@@ -613,10 +613,15 @@ def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
         page.wait_for_function("document.documentElement?.dataset.ttLive === 'static'",
                                timeout=60_000)
         assert "tarot-teach command" in page.locator(".tt-live-notice").inner_text()
-        page.wait_for_function(
-            "() => document.querySelectorAll('.widget-subarea').length >= document"
-            ".querySelectorAll('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
-            ".length", timeout=60_000)
+        all_drawn = ("() => document.querySelectorAll('.widget-subarea').length >= document"
+                     ".querySelectorAll('script[type=\"application/vnd.jupyter.widget-view"
+                     "+json\"]').length")
+        page.wait_for_function(all_drawn, timeout=60_000)
+        page.locator("a.right-next").first.click()
+        page.wait_for_function("window.ttNav.swaps === 1 && "
+                               "window.ttLive.pageName === 'book/08-excuse'", timeout=60_000)
+        page.wait_for_function(all_drawn, timeout=60_000)
+        assert page.locator(".widget-subarea .tt-check").count() > 0
 
 
 # ------------------------------------------- what the browser does before the first answer

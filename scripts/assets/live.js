@@ -864,14 +864,13 @@
 
   // A page swapped in (nav.js) with no kernel to run it: its saved views, drawn at once.
   function drawSwappedStatics() {
-    Promise.resolve(window.ttEmbed).then(function () {
-      if (!document.querySelector('script[type="' + WIDGET_VIEW + '"]')) {
-        return;
-      }
-      window.requirejs(["@jupyter-widgets/html-manager/dist/libembed-amd"], function (embed) {
-        embed.renderWidgets(document.documentElement);
-      });
-    }, function () {});
+    Promise.resolve(window.ttEmbed).then(window.ttNav.renderStaticWidgets, function () {});
+  }
+
+  // A saved view's tag that has a view (saved or live) drawn in front of it.
+  function drawnBefore(tag) {
+    var before = tag.previousElementSibling;
+    return !!(before && before.classList.contains("widget-subarea"));
   }
 
   // After live views were drawn in place of saved ones never drawn: a saved view that no
@@ -882,8 +881,7 @@
       STATE + '"]');
     var uncovered = Array.prototype.filter.call(
       document.querySelectorAll('script[type="' + WIDGET_VIEW + '"]'), function (tag) {
-        var before = tag.previousElementSibling;
-        return tag.parentNode && !(before && before.classList.contains("widget-subarea"));
+        return tag.parentNode && !drawnBefore(tag);
       });
     if (!held.length || !uncovered.length) {
       return Promise.resolve();
@@ -898,8 +896,7 @@
         var model = models.filter(function (m) {
           return m.model_id === id;
         })[0];
-        var before = tag.previousElementSibling;
-        if (!model || !tag.parentNode || (before && before.classList.contains("widget-subarea"))) {
+        if (!model || !tag.parentNode || drawnBefore(tag)) {
           return null; // (a live view came meanwhile)
         }
         var place = document.createElement("div");

@@ -441,6 +441,7 @@
     });
   }
 
+  // The saved views of the page on screen (after a swap: by live.js when it is there).
   function renderStaticWidgets() {
     if (!document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')) {
       return;
@@ -449,6 +450,8 @@
       embed.renderWidgets(document.documentElement);
     });
   }
+
+  nav.renderStaticWidgets = renderStaticWidgets;
 
   // "On this page": the theme marks the section being read, for the page it was loaded
   // with only. After a swap the same is done here for the new article's headings.

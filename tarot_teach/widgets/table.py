@@ -39,8 +39,8 @@ from .table_style import TABLE_CSS, card_class, hand_faces_css, style_html
 from ..teach.table_view import (action_label, card_accessible_name, cards_phrase, discard_counter,
                                 possessive, secret_discard_line, table_view)
 
-__all__ = ["TableWidget", "TableLauncher", "table_rules", "TableHand", "SEAT_NAMES", "score_sheet_chart", "LEVELS",
-           "AdvisedPlayer", "HINT_SAMPLES", "felt_html", "live_html", "log_html"]
+__all__ = ["TableWidget", "TableLauncher", "table_rules", "TableHand", "SEAT_NAMES",
+           "score_sheet_chart", "LEVELS", "AdvisedPlayer", "HINT_SAMPLES", "felt_html", "live_html", "log_html"]
 
 SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
