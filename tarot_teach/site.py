@@ -459,6 +459,8 @@ class _PageRuns:
 
 KEY_HEADER = "X-Tarot-Teach-Key"
 TAB_HEADER = "X-Tarot-Teach-Tab"
+# Which load of its tab the page is (1, 2, ...: live.js counts them in sessionStorage).
+LOAD_HEADER = "X-Tarot-Teach-Load"
 OPEN_PATH = "/_static/vendor/live/open.html"
 RELEASE_PATH = "/_static/vendor/live/release"
 KEY_LIFETIME = 12 * 3600  # seconds without use after which a browser's key is refused
@@ -884,6 +886,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             self.tab = self.request.headers.get(TAB_HEADER, "")
             if not _TAB_ID.fullmatch(self.tab):
                 raise web.HTTPError(400, "a page must say which tab it is")
+            load = self.request.headers.get(LOAD_HEADER, "")
+            self.load = int(load) if load.isdigit() and len(load) < 16 else None
 
         def check_xsrf_cookie(self):
             # No cookie is involved: the key must come in a header, which a page of another
@@ -892,6 +896,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
 
     class SessionHandler(KeyedHandler):
         async def get(self):
+            if tabs.left(self.tab, self.load):
+                raise web.HTTPError(409, "this tab has gone on to another page")
             kernel_id, reused = await tabs.kernel_for(self.tab, pool)
             prerun = runs.start(self.tab, kernel_id, self.get_query_argument("page", ""),
                                 reused, pool.take_client(kernel_id))
@@ -910,7 +916,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
 
     class ReleaseHandler(KeyedHandler):
         def post(self):
-            tabs.release(self.tab)
+            if not tabs.left(self.tab, self.load):
+                tabs.release(self.tab)
             self.set_status(204)
 
     class NoFavicon(web.RequestHandler):
@@ -951,6 +958,26 @@ class _Tabs:
         self.kernels: dict[str, str] = {}  # tab id -> kernel id
         self.seen: dict[str, float] = {}  # kernel id -> last time a page had it
         self.released: set[str] = set()  # kernel ids whose page said it was leaving
+        self.loads: dict[str, int] = {}  # tab id -> the newest page load that asked
+
+    def left(self, tab: str, load: "int | None") -> bool:
+        """True when ``load`` is a page ``tab`` has left: a newer page of the tab asked
+        already (a request can come late, after the next page's: it must not take the
+        kernel from under the page on screen). Else ``load`` is the tab's newest. A page
+        that does not say (None) is not compared.
+
+        >>> tabs = _Tabs(kernel_manager=None)
+        >>> tabs.left("tab-1", 2), tabs.left("tab-1", 1), tabs.left("tab-1", 2)
+        (False, True, False)
+        >>> tabs.left("tab-1", None), tabs.left("tab-2", 1)
+        (False, False)
+        """
+        if load is None:
+            return False
+        if load < self.loads.get(tab, 0):
+            return True
+        self.loads[tab] = load
+        return False
 
     def _connections(self, kernel_id: str) -> int:
         return self.km._kernel_connections.get(kernel_id, 0)

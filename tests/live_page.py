@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from test_live_local import keep_on_this_machine, launch
+from test_live_local import keep_on_this_machine, launch, server_log_tail, take_key
 
 
 @contextlib.contextmanager
@@ -65,11 +65,7 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
     outside: list = []
     keep_on_this_machine(context, outside)
     page = context.new_page()
-    page.goto(opened)  # the key address: the server remembers this browser, then redirects
-    page.wait_for_url(base)
-    # (the book's index moves on to the first chapter once its service worker is in: let
-    # it, or that navigation would interrupt the next one)
-    page.wait_for_url(base + "book/01-welcome.html")
+    take_key(page, opened, base)
     problems: list = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(base + page_name + ".html")
@@ -93,8 +89,9 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
             widgets: document.querySelectorAll('.tt-live ' + widget).length,
             buttons: button ? document.querySelectorAll('.tt-live ' + button).length : null,
             status: window.ttLive && window.ttLive.status, pending: window.ttLive.pending,
+            sent: window.ttLive.sent, reused: window.ttLive.reused,
             errors: window.ttLive && window.ttLive.errors})""", [selector, open_first])
         raise AssertionError(f"{page_name}: no live {selector} #{nth}: {shown}, "
-                             f"page errors {problems}") from error
+                             f"page errors {problems}\n{server_log_tail(base)}") from error
     widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")
     return LivePage(context, page, widget, problems, outside)

@@ -182,7 +182,7 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
     live region, and every stop shows a focus ring."""
     from playwright.sync_api import sync_playwright
 
-    from test_live_local import keep_on_this_machine, wait_idle
+    from test_live_local import keep_on_this_machine, take_key, wait_idle
 
     base, _, opened = tarot_teach_server
     with sync_playwright() as pw:
@@ -191,9 +191,7 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             keep_on_this_machine(context, [])
             page = context.new_page()
-            page.goto(opened)
-            page.wait_for_url(base)
-            page.wait_for_url(base + "book/01-welcome.html")  # (the index moves on by itself)
+            take_key(page, opened, base)
             page.goto(base + "book/07-tricks.html", wait_until="commit")
             page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
                                    timeout=60_000)

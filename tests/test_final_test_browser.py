@@ -10,7 +10,7 @@ import pytest
 
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, check, keep_on_this_machine, launch, running_tarot_teach)
+    built_book, check, close_page, keep_on_this_machine, launch, running_tarot_teach, take_key)
 from tarot_teach.rules import Bid
 from tarot_teach.teach.auction import DOG_FATES, bid_name
 from tarot_teach.teach.final_test import STEPS, FinalTest
@@ -76,9 +76,8 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
         outside = []
         keep_on_this_machine(context, outside)
         opening = context.new_page()
-        opening.goto(opened)
-        opening.wait_for_url(base)
-        opening.close()
+        take_key(opening, opened, base)
+        close_page(opening)
         url = base + "book/40-final-test.html"
         page, ex, problems = open_test(context, url)
         test = saved_test(progress_file)
@@ -94,7 +93,7 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
             if test.done:
                 break
             if test.step == "discard" and not reloaded:  # leave and come back: same deal
-                page.close()
+                close_page(page)
                 page, ex, problems2 = open_test(context, url)
                 problems += problems2
                 assert "step 4 of 9" in ex.inner_text()

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from conftest import serving
-from test_live_local import built_book, exercise_page, exercise_pages, free_port, launch  # noqa: F401
+from test_live_local import (  # noqa: F401 (fixtures)
+    built_book, exercise_page, exercise_pages, free_port, launch, take_key)
 from test_security_local import server  # noqa: F401 (fixture)
 
 from tarot_teach import site
@@ -234,8 +235,7 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
             try:
                 context = browser.new_context()
                 opening = context.new_page()
-                opening.goto(opened)
-                opening.wait_for_url(base)
+                take_key(opening, opened, base)
                 assert "key" not in opening.url
                 sessions = []
                 page = context.new_page()
@@ -305,11 +305,7 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
             browser = launch(pw)
             try:
                 page = browser.new_context().new_page()
-                page.goto(opened)
-                page.wait_for_url(base)
-                # (the book's index moves on to the first chapter at once: let it, or it
-                # would interrupt the next navigation)
-                page.wait_for_url(base + "book/01-welcome.html")
+                take_key(page, opened, base)
                 page.goto(base + "book/10-three-players.html")
                 _live(page)
                 kernel = page.evaluate("window.ttLive.kernel")

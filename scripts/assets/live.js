@@ -284,6 +284,11 @@
       var iopub = callbacks && callbacks.iopub;
       if (iopub && reply.header.msg_type === "status" && iopub.status) {
         iopub.status(reply);
+      } else if (reply.header.msg_type === "error") { // (the widgets catch their own)
+        var text = "a widget's Python code failed: " + reply.content.ename + ": " +
+          reply.content.evalue;
+        state.errors.push(text);
+        console.error("live exercises: " + text);
       }
     });
     return msg.header.msg_id;
@@ -1425,10 +1430,33 @@
     }
   }
 
+  // Each page load in the tab takes the next number (a page back from the browser's cache
+  // too): the server refuses a request of a page the tab has left (it may come late, after
+  // the next page's), which would take the kernel from under the page on screen.
+  var LOADS_ITEM = "tarot_teach.loads";
+
+  function nextLoad() {
+    try {
+      var count = (parseInt(window.sessionStorage.getItem(LOADS_ITEM), 10) || 0) + 1;
+      window.sessionStorage.setItem(LOADS_ITEM, String(count));
+      return count;
+    } catch (error) {
+      return 0; // (not compared by the server)
+    }
+  }
+
+  var load = nextLoad();
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      load = nextLoad();
+    }
+  });
+
   function sessionHeaders() {
     return {
       "X-Tarot-Teach-Key": stored("localStorage", KEY_ITEM),
       "X-Tarot-Teach-Tab": stored("sessionStorage", TAB_ITEM, uuid),
+      "X-Tarot-Teach-Load": String(load),
     };
   }
 

@@ -405,12 +405,22 @@ class Launcher:
     True
     >>> note.widget._dom_classes  # (no longer "closed")
     ()
+
+    A build that fails says so in place (the button tries again), never a silent button:
+
+    >>> class Broken(Launcher):
+    ...     def build(self):
+    ...         raise ValueError("a bug")
+    >>> broken = Broken("<b>A note</b>", "Read it"); broken.open_button.click()
+    >>> "could not be set up (ValueError)" in broken.summary.value, broken.built is None
+    (True, True)
     """
 
     def __init__(self, summary_html: str, button_text: str, *, tooltip: str = "",
                  button_class: str = "tt-open", closed_class: str = "tt-closed",
                  opened: bool = False) -> None:
         self.built: Any = None
+        self.summary_html = summary_html
         self.summary = widgets.HTML(summary_html)
         self.open_button = widgets.Button(description=button_text, button_style="primary",
                                           tooltip=tooltip or button_text,
@@ -432,7 +442,14 @@ class Launcher:
     def open(self) -> None:
         """Build the exercise (once) and show it in place of the summary."""
         if self.built is None:
-            self.built = self.build()
+            try:
+                self.built = self.build()
+            except Exception as error:  # a bug must not show a traceback to a learner
+                self.summary.value = (
+                    f"{self.summary_html}<br><b>Sorry, this could not be set up "
+                    f"({type(error).__name__}).</b> Press the button to try again, or "
+                    "reload the page.")
+                return
         self.widget.children = (self.built.widget,)
         self.widget.layout = widgets.Layout()
         self.widget.remove_class(self.closed_class)
