@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from tarot_teach import site  # noqa: E402
 from test_live_local import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, exercise_pages, running_tarot_teach)
+    CHROMIUM, CHROMIUM_ARGS, close_page, exercise_pages, running_tarot_teach)
 from test_site_navigation import (  # noqa: E402
     OFFLINE_ARGS, Counter, counting_server, watch_other_hosts)
 
@@ -171,7 +171,7 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
                 row["hits"] = hits
                 nxt = next_page(page)
                 row["next"] = nxt / 1000 if nxt is not None else None
-                page.close()
+                close_page(page)
                 counter.take()
                 again = context.new_page()
                 row["again"] = open_and_answer(again, base + name + ".html")[0] / 1000
@@ -226,7 +226,7 @@ def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
             except Exception as error:  # noqa: BLE001
                 row["error"] = str(error).splitlines()[0]
             row["outside"] = len(outside)
-            page.close()
+            close_page(page)
             rows.append(row)
             print(format_local(row), flush=True)
     return rows

@@ -887,7 +887,8 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             if not _TAB_ID.fullmatch(self.tab):
                 raise web.HTTPError(400, "a page must say which tab it is")
             load = self.request.headers.get(LOAD_HEADER, "")
-            self.load = int(load) if load.isdigit() and len(load) < 16 else None
+            # (0: the page could not count its loads; not compared)
+            self.load = (int(load) or None) if load.isdigit() and len(load) < 16 else None
 
         def check_xsrf_cookie(self):
             # No cookie is involved: the key must come in a header, which a page of another
