@@ -147,7 +147,7 @@ def _local_host(host: str) -> bool:
 
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
-SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for the code it runs (then it is stopped)
+SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for code a pool runs in it
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
 REFILL_DELAY = 4.0

@@ -194,7 +194,7 @@ def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
     asyncio.run(scenario())
 
 
-def test_a_spare_taken_while_it_imports_keeps_its_client_and_a_stopping_one_gets_no_code():
+def test_a_spare_taken_while_it_imports_keeps_its_client_until_done_and_a_stopping_one_gets_no_code():
     """The spare's warm-up is waited for by a shutdown (busy) until its reply: a page that
     takes that kernel meanwhile gets no client of the pool's (it would stop it, and the
     pool would no longer know the kernel busy); the pool stops its client once done. A
