@@ -153,27 +153,6 @@ SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for code a pool runs in 
 REFILL_DELAY = 4.0
 
 
-def _hold(busy: dict, kernel_id: str, running) -> None:
-    """Say in ``busy`` (the kernel manager's: a shutdown waits for it) that ``running`` (an
-    asyncio future) runs code in the kernel, until it is done; a later one takes its place.
-
-    >>> import asyncio
-    >>> async def two_runs():
-    ...     busy, loop = {}, asyncio.get_running_loop()
-    ...     first, second = loop.create_future(), loop.create_future()
-    ...     _hold(busy, "k", first); _hold(busy, "k", second)
-    ...     first.set_result(None); await asyncio.sleep(0)
-    ...     held = busy["k"] is second
-    ...     second.set_result(None); await asyncio.sleep(0)
-    ...     return held, busy
-    >>> asyncio.run(two_runs())
-    (True, {})
-    """
-    busy[kernel_id] = running
-    running.add_done_callback(
-        lambda _: busy.pop(kernel_id) if busy.get(kernel_id) is running else None)
-
-
 class _KernelPool:
     """Kernels started ahead of time and warmed up (:data:`WARM_UP` has run), handed out
     one per tab. At most ``size`` kernels belong to no tab (ready or starting): each one
@@ -199,8 +178,6 @@ class _KernelPool:
         # before it shuts that kernel down (a kernel stopped while it runs code prints a
         # traceback).
         self.busy = getattr(kernel_manager, "busy", {})
-        # The kernels being shut down: no code is sent to them any more.
-        self.stopping = getattr(kernel_manager, "stopping", set())
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
 
@@ -232,11 +209,7 @@ class _KernelPool:
     def take_client(self, kernel_id: str):
         """The connected client of a kernel this pool started (once; None after): the
         page's cells run through it at once, where a new client takes a few tenths of a
-        second to be sure it hears the kernel's output. The taker stops its channels.
-        None while the kernel still runs :data:`WARM_UP_LATER` through it: the pool waits
-        for that reply (a kernel is not stopped before it), then stops the client."""
-        if kernel_id in self.busy:
-            return None
+        second to be sure it hears the kernel's output. The taker stops its channels."""
         return self.clients.pop(kernel_id, None)
 
     def refill_soon(self) -> None:
@@ -289,7 +262,8 @@ class _KernelPool:
                 return
         self.ready.append(kernel_id)
         warming = asyncio.ensure_future(self._warm_later(kernel_id))
-        _hold(self.busy, kernel_id, warming)  # (a shutdown waits for it)
+        self.busy[kernel_id] = warming  # (a shutdown waits for it: see busy)
+        warming.add_done_callback(lambda _: self.busy.pop(kernel_id, None))
         await warming
 
     async def _warm_later(self, kernel_id: str) -> None:
@@ -298,8 +272,6 @@ class _KernelPool:
         if client is None:
             return
         try:
-            if kernel_id in self.stopping:  # (it would be stopped under the reply)
-                return
             request = client.execute(WARM_UP_LATER, silent=True, store_history=False)
             while True:
                 reply = await client.get_shell_msg(timeout=WARM_TIMEOUT)
@@ -307,10 +279,6 @@ class _KernelPool:
                     break
         except Exception as error:  # noqa: BLE001 - a page imports what it needs itself
             self.km.log.debug("a spare did not finish warming up: %s", error)
-        finally:
-            if kernel_id not in self.ready:  # taken meanwhile: no page will take its client
-                self.clients.pop(kernel_id, None)
-                client.stop_channels()
 
     async def take(self) -> str:
         """A warm kernel for a new tab (it is no longer a spare)."""
@@ -427,8 +395,6 @@ class _PageRuns:
         self._forget_unclaimed()
         run_id = secrets.token_hex(8)
         run = asyncio.ensure_future(self._run(kernel_id, cells, reused, client))
-        if hasattr(self.km, "busy"):
-            _hold(self.km.busy, kernel_id, run)  # (a shutdown waits for the page's cells)
         run.add_done_callback(lambda _: self.ended.__setitem__(run_id, time.monotonic()))
         self.runs[tab] = (run_id, run)
         return run_id
@@ -465,8 +431,6 @@ class _PageRuns:
         try:
             if not connected:
                 await client.wait_for_ready(timeout=WARM_TIMEOUT)  # (its output is heard)
-            if kernel_id in getattr(self.km, "stopping", ()):  # (Ctrl+C as the page came)
-                return {"error": "the kernel is being shut down"}
             requests: dict[str, "dict | None"] = {}
             if reused:
                 requests[client.execute(CLOSE_WIDGETS, store_history=False)] = None
@@ -707,8 +671,7 @@ def _live_kernel_classes() -> dict:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
             self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
-            self.busy: "dict[str, asyncio.Future]" = {}  # the server's code running in one
-            self.stopping: "set[str]" = set()  # kernels being shut down: no code to them
+            self.busy: "dict[str, asyncio.Future]" = {}  # code a pool runs in a spare
 
         async def start_kernel(self, **kwargs) -> str:
             start = asyncio.ensure_future(super().start_kernel(**kwargs))
@@ -726,29 +689,22 @@ def _live_kernel_classes() -> dict:
         async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
             # A kernel is not stopped while it runs code, a pool's or a page's (it would
             # print a traceback as its sockets close under the reply): SHUTDOWN_WAIT
-            # seconds at most. The server's own code (a pool's warm-up, a page's cells) is
-            # waited for from the moment it is sent (busy), and none is sent once stopping.
-            self.stopping.add(kernel_id)
-            try:
-                if not now:
-                    await self._until_idle(kernel_id, time.monotonic() + SHUTDOWN_WAIT)
-                # One that never reported being busy or idle ran nothing: it is stopped at
-                # once. Asked politely within milliseconds of its launch, ipykernel printed a
-                # traceback of its own ("Event loop is closed", as its start was cut short).
-                kernel = self._kernels.get(kernel_id)
-                if not restart and kernel is not None and \
-                        kernel.execution_state in (None, "starting"):
-                    now = True
-                return await super()._async_shutdown_kernel(kernel_id, now=now,
-                                                            restart=restart)
-            finally:
-                self.stopping.discard(kernel_id)
+            # seconds at most. (A pool's code is waited for from the moment it is sent.)
+            if not now:
+                await self._until_idle(kernel_id, time.monotonic() + SHUTDOWN_WAIT)
+            # One that never reported being busy or idle ran nothing: it is stopped at once.
+            # Asked politely within milliseconds of its launch, ipykernel printed a traceback
+            # of its own ("Event loop is closed", as its start was cut short).
+            kernel = self._kernels.get(kernel_id)
+            if not restart and kernel is not None and kernel.execution_state in (None, "starting"):
+                now = True
+            return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
 
         shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
 
         async def _until_idle(self, kernel_id: str, deadline: float) -> None:
-            """Until the kernel runs no code (its last status was not "busy", and none of
-            the server's is on its way to it), or ``deadline`` (time.monotonic) passed."""
+            """Until the kernel runs no code (its last status was not "busy", and no pool
+            code is on its way to it), or ``deadline`` (time.monotonic) has passed."""
             running = self.busy.get(kernel_id)
             if running is not None:
                 await asyncio.wait([running], timeout=max(0.0, deadline - time.monotonic()))

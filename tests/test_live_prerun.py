@@ -162,26 +162,6 @@ def test_a_run_is_handed_to_its_own_tab_once(tmp_path):
     assert other is None and wrong is None and again is None and right["cells"]
 
 
-def test_a_shutdown_waits_for_the_pages_cells_and_a_kernel_being_stopped_gets_none(tmp_path):
-    """The page's cells run are the server's code in the kernel (``busy``: a shutdown waits
-    for them); a kernel already being shut down (Ctrl+C as the page came) is sent none."""
-    async def scenario():
-        runs = runs_of(tmp_path)
-        runs.km.busy, runs.km.stopping = {}, set()
-        run = runs.start("tab-1", "kernel-1", "book/07-tricks", reused=False)
-        held = runs.km.busy.get("kernel-1")
-        result = await runs.result("tab-1", run)
-        await asyncio.sleep(0)
-        after = dict(runs.km.busy)
-        runs.km.stopping.add("kernel-2")
-        stopped = runs.start("tab-2", "kernel-2", "book/07-tricks", reused=False)
-        return held is not None, result, after, await runs.result("tab-2", stopped), runs
-
-    held, result, after, refused, runs = asyncio.run(scenario())
-    assert held and result["cells"] and after == {}
-    assert "shut down" in refused["error"] and runs.km.clients[1].ran == []
-
-
 def test_a_page_without_cells_starts_no_run_and_lets_the_client_go(tmp_path):
     async def scenario():
         runs = runs_of(tmp_path)
