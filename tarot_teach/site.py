@@ -687,11 +687,11 @@ def _live_kernel_classes() -> dict:
             await super().shutdown_all(now=now)
 
         async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
-            # A kernel is not stopped while it runs code, a pool's or a page's (it would
-            # print a traceback as its sockets close under the reply): SHUTDOWN_WAIT
-            # seconds at most. (A pool's code is waited for from the moment it is sent.)
-            if not now:
-                await self._until_idle(kernel_id, time.monotonic() + SHUTDOWN_WAIT)
+            # A kernel is not stopped while a pool runs code in it (it would print a
+            # traceback as its sockets close under the reply): a few seconds at most.
+            running = self.busy.get(kernel_id)
+            if running is not None and not now:
+                await asyncio.wait([running], timeout=SHUTDOWN_WAIT)
             # One that never reported being busy or idle ran nothing: it is stopped at once.
             # Asked politely within milliseconds of its launch, ipykernel printed a traceback
             # of its own ("Event loop is closed", as its start was cut short).
@@ -701,17 +701,6 @@ def _live_kernel_classes() -> dict:
             return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
 
         shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
-
-        async def _until_idle(self, kernel_id: str, deadline: float) -> None:
-            """Until the kernel runs no code (its last status was not "busy", and no pool
-            code is on its way to it), or ``deadline`` (time.monotonic) has passed."""
-            running = self.busy.get(kernel_id)
-            if running is not None:
-                await asyncio.wait([running], timeout=max(0.0, deadline - time.monotonic()))
-            kernel = self._kernels.get(kernel_id)
-            while kernel is not None and kernel.execution_state == "busy" and \
-                    time.monotonic() < deadline:
-                await asyncio.sleep(0.05)
 
         def kernel_model(self, kernel_id):
             self._check_kernel_id(kernel_id)

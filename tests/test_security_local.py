@@ -478,33 +478,6 @@ def test_a_kernel_shut_down_while_it_starts_prints_no_traceback(capfd):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
-def test_a_kernel_running_code_is_stopped_once_it_is_done_with_no_traceback(capfd):
-    """A kernel stopped while it ran code (Ctrl+C while a page's cells ran, or a spare
-    warming up whose client had been handed to a page that went) printed a traceback into
-    the server's terminal as its sockets closed under the reply; the stop waits until it
-    is done (SHUTDOWN_WAIT seconds at most)."""
-    async def run_then_stop() -> str:
-        manager = site.LiveMappingKernelManager()
-        kernel_id = await manager.start_kernel(kernel_name="python3")
-        client = manager.get_kernel(kernel_id).client()
-        client.start_channels()
-        await client.wait_for_ready(timeout=60)
-        client.execute("import time; time.sleep(1.5)")
-        kernel = manager.get_kernel(kernel_id)
-        for _ in range(250):  # (the server hears the kernel say it is busy)
-            if kernel.execution_state == "busy":
-                break
-            await asyncio.sleep(0.02)
-        client.stop_channels()  # nobody waits for the reply any more
-        running = kernel.execution_state
-        await manager.shutdown_kernel(kernel_id)
-        return running
-
-    assert asyncio.run(run_then_stop()) == "busy"
-    err = capfd.readouterr().err
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-
-
 # ------------------------------------------------------------------ errors in the terminal
 
 
