@@ -570,8 +570,8 @@ async ([path, load]) => {
   const headers = {'X-Tarot-Teach-Key': localStorage.getItem('tarot_teach.key'),
                    'X-Tarot-Teach-Tab': sessionStorage.getItem('tarot_teach.tab'),
                    'X-Tarot-Teach-Load': String(load)};
-  const reply = await fetch('/_static/vendor/live/' + path,
-                            {headers, cache: 'no-store', method: path === 'release' ? 'POST' : 'GET'});
+  const method = path === 'release' ? 'POST' : 'GET';
+  const reply = await fetch('/_static/vendor/live/' + path, {headers, cache: 'no-store', method});
   return reply.status;
 }
 """
