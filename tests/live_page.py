@@ -91,7 +91,9 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
             status: window.ttLive && window.ttLive.status, pending: window.ttLive.pending,
             sent: window.ttLive.sent, reused: window.ttLive.reused,
             errors: window.ttLive && window.ttLive.errors})""", [selector, open_first])
+        seen = "\n".join(page.evaluate("(window.ttLive && window.ttLive.trace) || []"))
         raise AssertionError(f"{page_name}: no live {selector} #{nth}: {shown}, "
-                             f"page errors {problems}\n{server_log_tail(base)}") from error
+                             f"page errors {problems}\nthe page's last kernel messages:\n"
+                             f"{seen}\n{server_log_tail(base)}") from error
     widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")
     return LivePage(context, page, widget, problems, outside)

@@ -13,6 +13,7 @@ The helpers here are shared with tests/test_live_static.py (the JupyterLite mode
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import socket
@@ -600,6 +601,56 @@ def test_a_late_request_of_a_page_the_tab_left_changes_nothing(tarot_teach_serve
         assert page.evaluate("window.ttLive.status") == "ready"
         # The page itself is not refused (a reconnection asks again with its own load).
         assert page.evaluate(LATE_REQUEST_JS, ["session.json", load]) == 200
+    assert not errors, errors
+
+
+def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
+    """The server runs a page's cells ahead (site.py _PageRuns) and live.js dispatches what
+    they did from prerun.json; the page's WebSocket brings the kernel's own copies of those
+    messages too, and on a loaded machine after that answer. Dispatched twice, every widget
+    got a second model and the views on screen no longer heard their Python side: the
+    "Sit down" button was answered and nothing changed (seen in CI). Here the WebSocket's
+    messages are held until the page has taken the run, then given to it."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    errors: list[str] = []
+    held: list = []  # the server's WebSocket messages, while they are held
+    sockets: list = []  # the page's side of its kernel WebSocket
+    ran: set = set()  # the ids of the messages prerun.json brought
+
+    def hold_messages(socket_route):
+        server = socket_route.connect_to_server()
+        sockets.append(socket_route)
+        server.on_message(lambda message: held.append(message) if held is not None
+                          else socket_route.send(message))
+        socket_route.on_message(server.send)
+
+    def take_run(route):
+        response = route.fetch()
+        ran.update(msg["header"]["msg_id"] for msg in response.json().get("messages", []))
+        route.fulfill(response=response)
+
+    with running_tarot_teach(tmp_path) as server, chromium_context([]) as context:
+        base, _, opened = server
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        take_key(page, opened, base)  # (the tab's first page: the next one reuses its kernel)
+        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), hold_messages)
+        page.route("**/prerun.json*", take_run)
+        page.goto(base + "book/21-coach.html")
+        page.wait_for_function("window.ttLive.times.ranAhead", timeout=60_000)
+        late = [m for m in held if json.loads(m)["header"]["msg_id"] in ran]
+        assert late, f"none of the run's {len(ran)} messages came over the WebSocket"
+        given, held = held, None
+        for message in given:
+            sockets[0].send(message)
+        page.wait_for_function("window.ttLive.status === 'ready'", timeout=60_000)
+        sent = page.evaluate("window.ttLive.sent")
+        page.locator(".tt-live .tt-open-table").click()
+        page.locator(".tt-live .tt-table").wait_for(timeout=30_000)
+        wait_idle(page, sent)
+        trace = page.evaluate("window.ttLive.trace")
+        assert [line for line in trace if " dropped, open already:" in line] == [], trace
     assert not errors, errors
 
 

@@ -49,6 +49,24 @@
     drawsSwappedViews: true, // (nav.js leaves a swapped page's saved views to this script)
   });
   var session = uuid();
+  // The last kernel messages of the page, one short line each (type, comm id, parent,
+  // where it came from), for a failing test to say what the page saw (tests/live_page.py).
+  var TRACE_LENGTH = 120;
+  state.trace = [];
+  function trace(way, msg) {
+    var content = msg.content || {};
+    var parent = msg.parent_header && msg.parent_header.msg_id;
+    var line = [Math.round(performance.now()), way, msg.header && msg.header.msg_type,
+      (content.comm_id || "").slice(0, 8), (msg.header && msg.header.msg_id || "").slice(-8),
+      (parent || "").slice(-8), content.execution_state || content.name || ""].join(" ");
+    if (content.name === "stderr") {
+      line += " " + String(content.text).slice(0, 120);
+    }
+    state.trace.push(line);
+    if (state.trace.length > TRACE_LENGTH) {
+      state.trace.shift();
+    }
+  }
   // Resolved once the page's first answer no longer waits for this tab's main thread: nav.js
   // loads what can wait (MathJax, the search index) after it. At once unless a local
   // kernel is about to answer (session); else a second after the exercises are live (a
@@ -152,6 +170,7 @@
     var code = msg.header.msg_type === "execute_request";
     return new Promise(function (resolve) {
       self.waiting[msg.header.msg_id] = { onIopub: onIopub, resolve: resolve, code: code };
+      trace("out", msg);
       state.sent += 1;
       state.pending += 1;
       if (code) {
@@ -168,8 +187,11 @@
       this.transport.send(this.code.shift());
     }
   };
-  Kernel.prototype.dispatch = function (msg) {
+  Kernel.prototype.dispatch = function (msg, way) {
     var type = msg.header && msg.header.msg_type;
+    if (type !== "status" || (msg.parent_header || {}).msg_id in this.waiting) {
+      trace(way || "in", msg);
+    }
     if (type === "comm_open" || type === "comm_msg" || type === "comm_close") {
       if (this.manager) {
         this.handleComm(msg);
@@ -211,6 +233,10 @@
     var content = msg.content;
     if (type === "comm_open") {
       if (content.target_name !== "jupyter.widget") {
+        return;
+      }
+      if (this.comms[content.comm_id]) {
+        trace("dropped, open already:", msg); // (its model and views are kept)
         return;
       }
       var comm = new Comm(this, content.comm_id, content.target_name);
@@ -370,8 +396,11 @@
         }
         var msg = JSON.parse(event.data);
         if (msg.channel === "iopub") {
+          var id = msg.header && msg.header.msg_id;
           if (kernel.held) {
             kernel.held.push(msg); // after the messages of the server's run (takeRun)
+          } else if (kernel.ran && kernel.ran[id]) {
+            delete kernel.ran[id]; // a late copy of one of them: dispatched already
           } else {
             kernel.dispatch(msg);
           }
@@ -437,7 +466,10 @@
   // The server ran the page's cells as soon as it was asked for the kernel (site.py
   // _PageRuns), while this page was loading: one request brings what they did. Their widget
   // messages are dispatched as if they had come over the WebSocket; messages that came over
-  // it meanwhile wait (kernel.held) and follow, without the ones already dispatched.
+  // it meanwhile wait (kernel.held) and follow, without the ones already dispatched. The
+  // WebSocket's own copies of the run's messages can also come after this request's answer
+  // (a loaded machine): they are dropped (kernel.ran). Dispatched twice, a comm_open made a
+  // second model of a widget, and the view on screen no longer heard its Python side.
   // Resolves with {page, cells: [{index, views, error}]}, or {error} (then the page runs
   // its cells itself).
   function takeRun(kernel, info, page) {
@@ -455,15 +487,18 @@
       var seen = {};
       (result.messages || []).forEach(function (msg) {
         seen[msg.header.msg_id] = true;
-        kernel.dispatch(msg);
+        kernel.dispatch(msg, "ran");
       });
       var held = kernel.held;
       kernel.held = null;
       held.forEach(function (msg) {
-        if (!seen[msg.header.msg_id]) {
-          kernel.dispatch(msg);
+        if (seen[msg.header.msg_id]) {
+          delete seen[msg.header.msg_id];
+        } else {
+          kernel.dispatch(msg, "held");
         }
       });
+      kernel.ran = seen; // (the WebSocket may bring its copies of the others later still)
       if (result.error) {
         console.warn("live exercises: the page's cells did not run ahead (" + result.error +
           "); running them now");
