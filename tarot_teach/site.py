@@ -209,7 +209,12 @@ class _KernelPool:
     def take_client(self, kernel_id: str):
         """The connected client of a kernel this pool started (once; None after): the
         page's cells run through it at once, where a new client takes a few tenths of a
-        second to be sure it hears the kernel's output. The taker stops its channels."""
+        second to be sure it hears the kernel's output. The taker stops its channels.
+        None while the kernel still runs :data:`WARM_UP_LATER`: that client waits for its
+        reply (a shutdown waits for it, see ``busy``; a taker that ran nothing stopped it
+        at once, and Ctrl+C then printed ipykernel's traceback), then the pool stops it."""
+        if kernel_id in self.busy:
+            return None
         return self.clients.pop(kernel_id, None)
 
     def refill_soon(self) -> None:
@@ -265,6 +270,10 @@ class _KernelPool:
         self.busy[kernel_id] = warming  # (a shutdown waits for it: see busy)
         warming.add_done_callback(lambda _: self.busy.pop(kernel_id, None))
         await warming
+        if kernel_id not in self.ready:  # taken meanwhile: its page connected a client of its own
+            client = self.clients.pop(kernel_id, None)
+            if client is not None:
+                client.stop_channels()
 
     async def _warm_later(self, kernel_id: str) -> None:
         """Run :data:`WARM_UP_LATER` in a spare, through its client (until its reply)."""

@@ -258,6 +258,26 @@ def test_a_tab_gets_the_client_that_warmed_its_kernel_still_connected_and_only_o
     asyncio.run(scenario())
 
 
+def test_a_spare_taken_while_it_warms_up_keeps_its_client_until_the_warm_up_is_done():
+    """A page that takes a spare still running WARM_UP_LATER does not get its client: a page
+    that ran nothing stopped it at once, the pool no longer knew the kernel was busy, and
+    Ctrl+C stopped the kernel under that code (ipykernel printed a traceback)."""
+    async def scenario():
+        kernels = FakeKernels()
+        kernels.later.clear()  # WARM_UP_LATER runs until the test says
+        pool = await filled_pool(kernels, size=1)
+        kernel = await pool.take()
+        assert pool.take_client(kernel) is None  # (the page's run connects its own)
+        warming = [c for c in kernels.clients if c.kernel == kernel][0]
+        assert warming.connected and kernel in kernels.busy  # a shutdown waits for it
+        kernels.later.set()
+        await settle()
+        assert kernel not in kernels.busy and not warming.connected  # let go once done
+        assert pool.take_client(kernel) is None
+
+    asyncio.run(scenario())
+
+
 def test_the_server_never_culls_a_spare():
     manager = site.LiveMappingKernelManager()
     manager.spares.add("spare-kernel")
