@@ -523,7 +523,7 @@ def open_ready(context, server, page_name: str, errors: "list | None" = None):
     after its key address was opened, once the page is live; its JavaScript errors go to
     ``errors``."""
     base, _, opened = server
-    context.new_page().goto(opened)
+    take_key(context.new_page(), opened, base)
     page = context.new_page()
     if errors is not None:
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -651,6 +651,50 @@ def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
         wait_idle(page, sent)
         trace = page.evaluate("window.ttLive.trace")
         assert [line for line in trace if " dropped, open already:" in line] == [], trace
+    assert not errors, errors
+
+
+def test_a_widget_the_kernel_no_longer_has_says_so_next_to_it(tarot_teach_server):
+    """A click that goes to a widget the kernel no longer has (its Python side was closed)
+    is not left unanswered: ipykernel only writes "No such comm" on the click's stderr, and
+    the page then says, next to the exercise, to reload it. (Here the page's clicks are sent
+    to a comm id the kernel never had.)"""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    errors: list[str] = []
+    gone = []  # (once not empty, the page's widget messages name a comm the kernel lacks)
+
+    def misdirect(socket_route):
+        server = socket_route.connect_to_server()
+        server.on_message(socket_route.send)
+
+        def to_server(message):
+            msg = json.loads(message)
+            if gone and msg["header"]["msg_type"] == "comm_msg":
+                msg["content"]["comm_id"] = "0" * 32
+                message = json.dumps(msg)
+            server.send(message)
+        socket_route.on_message(to_server)
+
+    with chromium_context([]) as context:
+        context.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), misdirect)
+        page = open_ready(context, tarot_teach_server, "book/07-tricks", errors)
+        gone.append(True)
+        sent = page.evaluate("window.ttLive.sent")
+        exercise = page.locator(".tt-live .tt-exercise").first
+        exercise.locator(".tt-check").click()
+        wait_idle(page, sent)
+        notice = page.locator(".tt-live-gone")
+        notice.wait_for(timeout=10_000)
+        assert "Reload the page" in notice.inner_text()
+        assert notice.get_attribute("role") == "alert"
+        # next to the exercise clicked: right before its view
+        assert page.evaluate("""() => { const n = document.querySelector('.tt-live-gone');
+            return n.nextElementSibling.matches('.widget-subarea.tt-live'); }""")
+        exercise.locator(".tt-check").click()  # (said once)
+        page.wait_for_timeout(500)
+        assert notice.count() == 1
+        assert page.evaluate("window.ttLive.status") == "ready"
     assert not errors, errors
 
 
@@ -788,7 +832,7 @@ def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
         # However late the run comes, the live views are waited for (no time in the test).
         context.add_init_script("window.ttLiveFirstGrace = 600000;"
                                 "window.ttLiveQuietTimeout = 600000;")
-        context.new_page().goto(opened)
+        take_key(context.new_page(), opened, base)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + MATH_PAGE + ".html")
@@ -821,7 +865,7 @@ def test_saved_views_are_drawn_while_the_run_is_late_and_an_early_click_is_answe
     errors: list[str] = []
     held: list = []
     with chromium_context(outside) as context:
-        context.new_page().goto(opened)
+        take_key(context.new_page(), opened, base)
         context.route("**/prerun.json*", lambda route: held.append(route))  # answered below
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -855,7 +899,7 @@ def test_without_the_bundle_the_pages_fall_back_on_html_managers_embed_amd(tarot
     outside: list[str] = []
     with chromium_context(outside, service_workers="block") as context:
         context.route("**/bundle/widgets.js*", lambda route: route.abort())
-        context.new_page().goto(opened)
+        take_key(context.new_page(), opened, base)
         page = context.new_page()
         page.goto(base + "book/07-tricks.html")
         page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",

@@ -25,7 +25,7 @@ import pytest
 
 from test_live_local import (  # noqa: F401 (fixtures)
     CHROMIUM, CHROMIUM_ARGS, built_book, check, exercise_page, keep_on_this_machine, launch,
-    tarot_teach_server, wait_idle)
+    take_key, tarot_teach_server, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -421,7 +421,7 @@ def test_local_mode_keeps_one_kernel_per_tab(tarot_teach_server):  # noqa: F811
         try:
             context = browser.new_context()
             watch = Watch(context)
-            context.new_page().goto(opened)
+            take_key(context.new_page(), opened, base)
             page = watch.page(context)
             sessions: list[str] = []
             page.on("request", lambda r: sessions.append(r.url) if "session.json" in r.url

@@ -130,6 +130,31 @@
     return notice;
   }
 
+  // The kernel no longer has the widget a click went to (ipykernel only writes "No such
+  // comm" on the click's stderr): said once, next to the exercise in use, with a way out.
+  function widgetGone() {
+    if (document.querySelector(".tt-live-gone")) {
+      return;
+    }
+    state.errors.push("a widget clicked is no longer in the kernel");
+    var notice = showNotice("This exercise has lost its Python side and cannot answer. " +
+      "Reload the page to start it again (solved exercises are saved). ");
+    notice.classList.add("tt-live-gone");
+    notice.setAttribute("role", "alert");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload the page";
+    button.addEventListener("click", function () {
+      location.reload();
+    });
+    notice.appendChild(button);
+    var focused = document.activeElement;
+    var place = focused && focused.closest && focused.closest(".widget-subarea");
+    if (place && place.parentNode) {
+      place.parentNode.insertBefore(notice, place);
+    }
+  }
+
   function fail(what, error) {
     var text = what + ": " + (error && error.message ? error.message : String(error));
     state.errors.push(text);
@@ -315,6 +340,9 @@
           reply.content.evalue;
         state.errors.push(text);
         console.error("live exercises: " + text);
+      } else if (reply.header.msg_type === "stream" &&
+        String(reply.content.text).indexOf("No such comm") >= 0) {
+        widgetGone();
       }
     });
     return msg.header.msg_id;
