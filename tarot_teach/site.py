@@ -148,6 +148,8 @@ def _local_host(host: str) -> bool:
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
 SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for code a pool runs in it
+# Seconds a kernel's shutdown waits, after interrupting it, for the code it ran to end.
+INTERRUPTED_WAIT = 3
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
 REFILL_DELAY = 4.0
@@ -672,6 +674,14 @@ def _live_kernel_classes() -> dict:
             if self.shutting_down and self.execution_state in (None, "starting"):
                 return
             await super()._async_interrupt_kernel()
+            # A kernel told to shut down while its code still answers the interrupt closes
+            # its sockets under that reply, and prints a traceback in the terminal (Ctrl+C
+            # while a page's code ran): the shutdown waits until the kernel says it is
+            # no longer busy, INTERRUPTED_WAIT seconds at most.
+            deadline = time.monotonic() + INTERRUPTED_WAIT
+            while self.shutting_down and self.execution_state == "busy" and \
+                    time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
 
     class LiveMappingKernelManager(AsyncMappingKernelManager):
         kernel_manager_class = DottedObjectName(f"{__name__}.LiveKernelManager")

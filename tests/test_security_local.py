@@ -478,6 +478,35 @@ def test_a_kernel_shut_down_while_it_starts_prints_no_traceback(capfd):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
+def test_a_kernel_stopped_while_it_runs_code_prints_no_traceback(capfd):
+    """A kernel stopped while it ran code (Ctrl+C, or the server stopped, while a page's code
+    ran) printed ipykernel's "Exception in message handler" traceback into the terminal: it
+    was told to shut down while its code answered the interrupt, and its sockets closed
+    under the reply. Interrupted, it is stopped once no longer busy."""
+    async def run_then_stop() -> "tuple[str, float]":
+        manager = site.LiveMappingKernelManager()
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        client = manager.get_kernel(kernel_id).client()
+        client.start_channels()
+        await client.wait_for_ready(timeout=60)
+        client.execute("import time\nfor _ in range(100):\n    time.sleep(0.1)")
+        kernel = manager.get_kernel(kernel_id)
+        for _ in range(250):  # (the server hears the kernel say it is busy)
+            if kernel.execution_state == "busy":
+                break
+            await asyncio.sleep(0.02)
+        client.stop_channels()  # nobody waits for the reply any more
+        running, started = kernel.execution_state, time.monotonic()
+        await manager.shutdown_kernel(kernel_id)
+        return running, time.monotonic() - started
+
+    running, seconds = asyncio.run(run_then_stop())
+    assert running == "busy"
+    assert seconds < 9  # (the code was interrupted, not waited for: it runs 10 s)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
 # ------------------------------------------------------------------ errors in the terminal
 
 
