@@ -130,6 +130,19 @@
     return notice;
   }
 
+  // A notice the learner has to act on (role "alert", class ``className``), ending with
+  // the button that does it (returned; the notice is its parent).
+  function showAlert(text, className, label) {
+    var notice = showNotice(text);
+    notice.classList.add(className);
+    notice.setAttribute("role", "alert");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    notice.appendChild(button);
+    return button;
+  }
+
   // The kernel no longer has the widget a click went to (ipykernel only writes "No such
   // comm" on the click's stderr): said once, next to the exercise in use, with a way out.
   function widgetGone() {
@@ -137,17 +150,13 @@
       return;
     }
     state.errors.push("a widget clicked is no longer in the kernel");
-    var notice = showNotice("This exercise has lost its Python side and cannot answer. " +
-      "Reload the page to start it again (solved exercises are saved). ");
-    notice.classList.add("tt-live-gone");
-    notice.setAttribute("role", "alert");
-    var button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Reload the page";
+    var button = showAlert("This exercise has lost its Python side and cannot answer. " +
+      "Reload the page to start it again (solved exercises are saved). ", "tt-live-gone",
+      "Reload the page");
     button.addEventListener("click", function () {
       location.reload();
     });
-    notice.appendChild(button);
+    var notice = button.parentNode;
     var focused = document.activeElement;
     var place = focused && focused.closest && focused.closest(".widget-subarea");
     if (place && place.parentNode) {
@@ -452,15 +461,11 @@
     // Requests on the closed socket will never be answered.
     kernel.waiting = {};
     state.pending = 0;
-    var notice = showNotice("The connection to the exercises was lost: your answers are " +
-      "not checked until it is back (solved exercises are saved). ");
-    notice.classList.add("tt-live-lost");
-    notice.setAttribute("role", "alert");
-    var button = document.createElement("button");
-    button.type = "button";
+    var button = showAlert("The connection to the exercises was lost: your answers are " +
+      "not checked until it is back (solved exercises are saved). ", "tt-live-lost",
+      "Reconnect");
     button.className = "tt-live-reconnect";
-    button.textContent = "Reconnect";
-    notice.appendChild(button);
+    var notice = button.parentNode;
     var detail = document.createElement("span");
     notice.appendChild(detail);
     button.addEventListener("click", function () {
