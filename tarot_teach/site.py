@@ -147,9 +147,6 @@ def _local_host(host: str) -> bool:
 
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
-SHUTDOWN_WAIT = 10  # seconds a kernel's shutdown waits for code a pool runs in it
-# Seconds a kernel's shutdown waits, after interrupting it, for the code it ran to end.
-INTERRUPTED_WAIT = 3
 # A spare taken while another is still ready is replaced this many seconds later: starting a
 # kernel takes a core for a second or two, which the page just opened needs more.
 REFILL_DELAY = 4.0
@@ -176,9 +173,8 @@ class _KernelPool:
         self.starting = 0
         self.waiting: "collections.deque" = collections.deque()  # futures of pages waiting
         self.spares = getattr(kernel_manager, "spares", set())
-        # The spares running WARM_UP_LATER, by kernel: the kernel manager lets it finish
-        # before it shuts that kernel down (a kernel stopped while it runs code prints a
-        # traceback).
+        # The spares running WARM_UP_LATER, by kernel (the kernel manager's: a kernel's
+        # shutdown cancels it, as no answer will come).
         self.busy = getattr(kernel_manager, "busy", {})
         # Each warm kernel's client, its output already listened to (see take_client).
         self.clients: dict = {}
@@ -213,8 +209,7 @@ class _KernelPool:
         page's cells run through it at once, where a new client takes a few tenths of a
         second to be sure it hears the kernel's output. The taker stops its channels.
         None while the kernel still runs :data:`WARM_UP_LATER`: that client waits for its
-        reply (a shutdown waits for it, see ``busy``; a taker that ran nothing stopped it
-        at once, and Ctrl+C then printed ipykernel's traceback), then the pool stops it."""
+        reply (a taker that ran nothing would stop it at once), then the pool stops it."""
         if kernel_id in self.busy:
             return None
         return self.clients.pop(kernel_id, None)
@@ -269,10 +264,11 @@ class _KernelPool:
                 return
         self.ready.append(kernel_id)
         warming = asyncio.ensure_future(self._warm_later(kernel_id))
-        self.busy[kernel_id] = warming  # (a shutdown waits for it: see busy)
+        self.busy[kernel_id] = warming  # (see busy)
         warming.add_done_callback(lambda _: self.busy.pop(kernel_id, None))
-        await warming
-        if kernel_id not in self.ready:  # taken meanwhile: its page connected a client of its own
+        await asyncio.wait([warming])
+        # Taken meanwhile (its page connected a client of its own), or shut down:
+        if kernel_id not in self.ready or warming.cancelled():
             client = self.clients.pop(kernel_id, None)
             if client is not None:
                 client.stop_channels()
@@ -645,17 +641,26 @@ def _token_only_identity_provider():
 
 
 def _live_kernel_classes() -> dict:
-    """jupyter_server's kernel managers, made safe for kernels that are still starting.
+    """jupyter_server's kernel managers, made safe for kernels that are still starting and
+    quiet when kernels stop.
 
     ``LiveMappingKernelManager``: a kernel is listed by jupyter_client a moment before
     jupyter_server marks it (``last_activity``, ``execution_state``); listing it in that
     moment raised a TraitError (a 500 and a traceback in the terminal). It is now described
-    as starting. ``LiveKernelManager``: a kernel is interrupted (SIGINT) before it is shut
-    down; one still importing Python (culled or at the server's exit before it ever ran
-    anything) printed a ``KeyboardInterrupt`` traceback into the terminal. A kernel that
-    has never reported being busy or idle has nothing to interrupt, nor to save: it is
-    stopped at once. At the server's exit, kernels still starting are shut down once
-    started (jupyter_server refused them, and the exit stopped half-way)."""
+    as starting. At the server's exit, kernels still starting are shut down once started
+    (jupyter_server refused them, and the exit stopped half-way). A kernel is shut down once
+    however many ask (the cull of a tab's kernel, the server's exit): a second caller waits
+    for the first, and a kernel already gone is no error (jupyter_server answered 404 and
+    printed the traceback of its exit).
+
+    ``LiveKernelManager``: a kernel is killed, never asked to shut down. It holds nothing to
+    save (a learner's progress is kept by the page), and every polite way raced with the code
+    it might run: asked to stop while its code ran or was about to run (a page's cells, the
+    pool's warm-up, a click), ipykernel closed its sockets under the reply and printed
+    "Exception in message handler" with a traceback into the learner's terminal; interrupted
+    while still importing, a ``KeyboardInterrupt`` traceback; asked within milliseconds of
+    its launch, "Event loop is closed". Nor is it interrupted first, as jupyter_client does
+    before any shutdown."""
     import asyncio
     from datetime import datetime, timezone
 
@@ -670,18 +675,14 @@ def _live_kernel_classes() -> dict:
             kernel.execution_state = "starting"
 
     class LiveKernelManager(ServerKernelManager):
+        async def _async_shutdown_kernel(self, now: bool = False, restart: bool = False) -> None:
+            await super()._async_shutdown_kernel(now=True, restart=restart)
+
+        shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_client has them)
+
         async def _async_interrupt_kernel(self) -> None:
-            if self.shutting_down and self.execution_state in (None, "starting"):
-                return
-            await super()._async_interrupt_kernel()
-            # A kernel told to shut down while its code still answers the interrupt closes
-            # its sockets under that reply, and prints a traceback in the terminal (Ctrl+C
-            # while a page's code ran): the shutdown waits until the kernel says it is
-            # no longer busy, INTERRUPTED_WAIT seconds at most.
-            deadline = time.monotonic() + INTERRUPTED_WAIT
-            while self.shutting_down and self.execution_state == "busy" and \
-                    time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
+            if not self.shutting_down:  # (jupyter_client interrupts a kernel it is to kill)
+                await super()._async_interrupt_kernel()
 
     class LiveMappingKernelManager(AsyncMappingKernelManager):
         kernel_manager_class = DottedObjectName(f"{__name__}.LiveKernelManager")
@@ -689,6 +690,7 @@ def _live_kernel_classes() -> dict:
         def __init__(self, **kwargs) -> None:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
+            self._stopping: "dict[str, asyncio.Future]" = {}  # kernel id -> its shutdown
             self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
             self.busy: "dict[str, asyncio.Future]" = {}  # code a pool runs in a spare
 
@@ -706,18 +708,18 @@ def _live_kernel_classes() -> dict:
             await super().shutdown_all(now=now)
 
         async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
-            # A kernel is not stopped while a pool runs code in it (it would print a
-            # traceback as its sockets close under the reply): a few seconds at most.
-            running = self.busy.get(kernel_id)
-            if running is not None and not now:
-                await asyncio.wait([running], timeout=SHUTDOWN_WAIT)
-            # One that never reported being busy or idle ran nothing: it is stopped at once.
-            # Asked politely within milliseconds of its launch, ipykernel printed a traceback
-            # of its own ("Event loop is closed", as its start was cut short).
-            kernel = self._kernels.get(kernel_id)
-            if not restart and kernel is not None and kernel.execution_state in (None, "starting"):
-                now = True
-            return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
+            stopping = self._stopping.get(kernel_id)
+            if stopping is None:
+                if kernel_id not in self:
+                    return None  # gone already (or never here): nothing to stop
+                stopping = asyncio.ensure_future(
+                    super()._async_shutdown_kernel(kernel_id, now=now, restart=restart))
+                self._stopping[kernel_id] = stopping
+                stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
+                warming = self.busy.get(kernel_id)
+                if warming is not None:  # the pool's code there will have no answer
+                    warming.cancel()
+            return await asyncio.shield(stopping)
 
         shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
 

@@ -609,20 +609,22 @@ def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
     they did from prerun.json; the page's WebSocket brings the kernel's own copies of those
     messages too, and on a loaded machine after that answer. Dispatched twice, every widget
     got a second model and the views on screen no longer heard their Python side: the
-    "Sit down" button was answered and nothing changed (seen in CI). Here the WebSocket's
-    messages are held until the page has taken the run, then given to it."""
+    "Sit down" button was answered and nothing changed (seen in CI). Here the kernel is kept
+    busy for a few seconds before the page opens, so that its WebSocket is open while the
+    cells run, and the WebSocket's messages are held until the page has taken the run."""
     from live_page import chromium_context  # (live_page imports this module)
 
     errors: list[str] = []
-    held: list = []  # the server's WebSocket messages, while they are held
-    sockets: list = []  # the page's side of its kernel WebSocket
+    held: list = []  # the second page's WebSocket messages from the server, while held
+    relays: list = []  # (page side, server side) of each kernel WebSocket, in order
     ran: set = set()  # the ids of the messages prerun.json brought
 
-    def hold_messages(socket_route):
+    def relay(socket_route):
         server = socket_route.connect_to_server()
-        sockets.append(socket_route)
-        server.on_message(lambda message: held.append(message) if held is not None
-                          else socket_route.send(message))
+        second = bool(relays)
+        relays.append((socket_route, server))
+        server.on_message(lambda message: held.append(message)
+                          if second and held is not None else socket_route.send(message))
         socket_route.on_message(server.send)
 
     def take_run(route):
@@ -634,8 +636,16 @@ def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
         base, _, opened = server
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), relay)
         take_key(page, opened, base)  # (the tab's first page: the next one reuses its kernel)
-        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), hold_messages)
+        page.wait_for_function("window.ttLive.status === 'ready'", timeout=60_000)
+        relays[0][1].send(json.dumps({  # the next page's cells wait behind this
+            "channel": "shell", "buffers": [], "metadata": {}, "parent_header": {},
+            "header": {"msg_id": "keep-busy", "msg_type": "execute_request",
+                       "session": "test", "username": "test", "version": "5.3"},
+            "content": {"code": "import time\ntime.sleep(4)", "silent": True,
+                        "store_history": False, "user_expressions": {},
+                        "allow_stdin": False, "stop_on_error": False}}))
         page.route("**/prerun.json*", take_run)
         page.goto(base + "book/21-coach.html")
         page.wait_for_function("window.ttLive.times.ranAhead", timeout=60_000)
@@ -643,7 +653,7 @@ def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
         assert late, f"none of the run's {len(ran)} messages came over the WebSocket"
         given, held = held, None
         for message in given:
-            sockets[0].send(message)
+            relays[-1][0].send(message)
         page.wait_for_function("window.ttLive.status === 'ready'", timeout=60_000)
         sent = page.evaluate("window.ttLive.sent")
         page.locator(".tt-live .tt-open-table").click()

@@ -179,7 +179,7 @@ def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
         kernels.later.clear()  # WARM_UP_LATER runs until the test says
         pool = await filled_pool(kernels)
         assert kernels.ran_later == ["kernel-1", "kernel-2"]  # sent to every spare
-        assert pool.busy is kernels.busy  # (the kernel manager's: a shutdown waits for them)
+        assert pool.busy is kernels.busy  # (the kernel manager's: a shutdown cancels them)
         assert set(kernels.busy) == {"kernel-1", "kernel-2"}
         kernels.later.set()
         await settle()
@@ -260,8 +260,7 @@ def test_a_tab_gets_the_client_that_warmed_its_kernel_still_connected_and_only_o
 
 def test_a_spare_taken_while_it_warms_up_keeps_its_client_until_the_warm_up_is_done():
     """A page that takes a spare still running WARM_UP_LATER does not get its client: a page
-    that ran nothing stopped it at once, the pool no longer knew the kernel was busy, and
-    Ctrl+C stopped the kernel under that code (ipykernel printed a traceback)."""
+    that ran nothing stopped it at once, under the pool's wait for the warm-up's reply."""
     async def scenario():
         kernels = FakeKernels()
         kernels.later.clear()  # WARM_UP_LATER runs until the test says
@@ -269,7 +268,7 @@ def test_a_spare_taken_while_it_warms_up_keeps_its_client_until_the_warm_up_is_d
         kernel = await pool.take()
         assert pool.take_client(kernel) is None  # (the page's run connects its own)
         warming = [c for c in kernels.clients if c.kernel == kernel][0]
-        assert warming.connected and kernel in kernels.busy  # a shutdown waits for it
+        assert warming.connected and kernel in kernels.busy
         kernels.later.set()
         await settle()
         assert kernel not in kernels.busy and not warming.connected  # let go once done
@@ -287,41 +286,86 @@ def test_the_server_never_culls_a_spare():
         asyncio.run(manager.cull_kernel_if_idle("unknown-kernel"))
 
 
-def test_the_server_lets_code_running_in_a_spare_finish_before_it_stops_that_kernel():
-    from tornado import web
-
-    async def scenario(shut_down):
-        manager = site.LiveMappingKernelManager()
-        running = asyncio.get_running_loop().create_future()
-        manager.busy["kernel-1"] = running
-        asyncio.get_running_loop().call_later(0.05, running.set_result, None)
-        with pytest.raises(web.HTTPError):  # (no such kernel here: only the wait counts)
-            await shut_down(manager)
-        return running.done()
-
-    assert asyncio.run(scenario(lambda manager: manager.shutdown_kernel("kernel-1")))
-    # (the server's exit shuts every kernel down the same way)
-    assert asyncio.run(scenario(lambda manager: manager._async_shutdown_kernel("kernel-1")))
-
-
-@pytest.mark.parametrize("state, stopped_at_once", [(None, True), ("starting", True),
-                                                     ("idle", False), ("busy", False)])
-def test_a_kernel_that_never_reported_is_stopped_at_once(monkeypatch, state, stopped_at_once):
-    """Asked to shut down politely within milliseconds of its launch, ipykernel printed a
-    traceback of its own into the terminal: a kernel that never reported being busy or idle
-    ran nothing, and is stopped at once; the others are asked as before."""
+def test_a_kernel_is_shut_down_once_however_many_ask(monkeypatch):
+    """The cull of a tab's kernel and the server's exit may both stop one kernel: the second
+    waits for the first (jupyter_server answered it 404, and its exit printed a traceback);
+    a kernel already gone, or never there, is no error."""
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    stopped = []
+
+    async def parent_shutdown(self, kernel_id, now=False, restart=False):
+        self._check_kernel_id(kernel_id)  # (404 for a kernel it does not have)
+        stopped.append(kernel_id)
+        await asyncio.sleep(0.05)  # (killing it and waiting for its process to end)
+        self._kernels.pop(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
+
+    async def scenario():
+        manager = site.LiveMappingKernelManager()
+        manager._kernels["kernel-1"] = types.SimpleNamespace(execution_state="idle")
+        culled = asyncio.ensure_future(manager.shutdown_kernel("kernel-1"))
+        await asyncio.sleep(0.01)  # its shutdown is under way
+        await manager.shutdown_all()  # (the server's exit lists it still)
+        await culled
+        await manager.shutdown_kernel("kernel-1")  # gone
+        await manager.shutdown_kernel("kernel-never")
+        return manager.list_kernel_ids()
+
+    assert asyncio.run(scenario()) == [] and stopped == ["kernel-1"]
+
+
+def test_a_kernels_shutdown_cancels_the_warm_up_the_pool_runs_in_it(monkeypatch):
+    """Killed, the kernel will not answer the pool's WARM_UP_LATER: the pool stops waiting
+    for it (the server's exit would otherwise leave the wait pending) and lets its client go."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    async def parent_shutdown(self, kernel_id, now=False, restart=False):
+        self._kernels.pop(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
+
+    async def scenario():
+        kernels = FakeKernels()
+        kernels.later.clear()  # WARM_UP_LATER never answers
+        pool = await filled_pool(kernels, size=1)
+        [kernel] = pool.ready
+        warming = [c for c in kernels.clients if c.kernel == kernel][0]
+        manager = site.LiveMappingKernelManager()
+        manager.busy = kernels.busy
+        manager._kernels[kernel] = types.SimpleNamespace(execution_state="busy")
+        await manager.shutdown_kernel(kernel)
+        await settle()
+        return kernel in kernels.busy, warming.connected, kernel in pool.clients
+
+    assert asyncio.run(scenario()) == (False, False, False)
+
+
+def test_a_kernel_is_killed_without_being_interrupted_first(monkeypatch):
+    """A kernel holds nothing to save: it is killed at once, never asked to shut down (that
+    raced with the code it ran or was about to run, and ipykernel printed a traceback) nor
+    interrupted first (a traceback of its own while it still imported Python)."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
     asked = []
 
-    async def parent_shutdown(self, kernel_id, now=False, restart=False):
-        asked.append(now)
+    async def parent_shutdown(self, now=False, restart=False):
+        asked.append(("shutdown", now))
+        self.shutting_down = True
+        await self._async_interrupt_kernel()
 
-    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
-    manager = site.LiveMappingKernelManager()
-    manager._kernels["kernel-1"] = types.SimpleNamespace(execution_state=state)
-    asyncio.run(manager.shutdown_kernel("kernel-1"))
-    assert asked == [stopped_at_once]
+    async def parent_interrupt(self):
+        asked.append(("interrupt",))
+
+    monkeypatch.setattr(ServerKernelManager, "_async_shutdown_kernel", parent_shutdown)
+    monkeypatch.setattr(ServerKernelManager, "_async_interrupt_kernel", parent_interrupt)
+    kernel = site.LiveKernelManager()
+    asyncio.run(kernel.shutdown_kernel(now=False))
+    assert asked == [("shutdown", True)]
+    kernel.shutting_down = False  # (an interrupt the learner asks for is sent)
+    asyncio.run(kernel._async_interrupt_kernel())
+    assert asked[-1] == ("interrupt",)
 
 
 def test_the_server_pings_kernel_sockets_without_closing_live_ones(tmp_path):

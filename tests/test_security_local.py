@@ -507,6 +507,30 @@ def test_a_kernel_stopped_while_it_runs_code_prints_no_traceback(capfd):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
+def test_a_kernel_stopped_just_as_code_reaches_it_prints_no_traceback(capfd):
+    """The same, with code sent a moment before the stop (a page's cells, the pool's warm-up,
+    a click): the server did not know yet that the kernel was busy, asked it to shut down,
+    and the kernel closed its sockets under the code's reply (seen at Ctrl+C in CI)."""
+    async def send_then_stop(manager, delay: float) -> None:
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        client = manager.get_kernel(kernel_id).client()
+        client.start_channels()
+        await client.wait_for_ready(timeout=60)
+        client.execute("import time\ntime.sleep(0.3)")
+        await asyncio.sleep(delay)
+        client.stop_channels()
+        await manager.shutdown_kernel(kernel_id)
+
+    async def several() -> "list[str]":
+        manager = site.LiveMappingKernelManager()
+        await asyncio.gather(*(send_then_stop(manager, delay) for delay in (0, 0.01, 0.05)))
+        return manager.list_kernel_ids()
+
+    assert asyncio.run(several()) == []
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
 # ------------------------------------------------------------------ errors in the terminal
 
 
