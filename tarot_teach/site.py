@@ -650,8 +650,8 @@ def _live_kernel_classes() -> dict:
     as starting. At the server's exit, kernels still starting are shut down once started
     (jupyter_server refused them, and the exit stopped half-way). A kernel is shut down once
     however many ask (the cull of a tab's kernel, the server's exit): a second caller waits
-    for the first, and a kernel already gone is no error (jupyter_server answered 404 and
-    printed the traceback of its exit).
+    for the first, and a kernel it has shut down already is no error (jupyter_server
+    answered 404 and printed the traceback of its exit); an unknown one is still a 404.
 
     ``LiveKernelManager``: a kernel is killed, never asked to shut down. It holds nothing to
     save (a learner's progress is kept by the page), and every polite way raced with the code
@@ -691,6 +691,7 @@ def _live_kernel_classes() -> dict:
             super().__init__(**kwargs)
             self._starting: "set[asyncio.Future]" = set()
             self._stopping: "dict[str, asyncio.Future]" = {}  # kernel id -> its shutdown
+            self._stopped: "set[str]" = set()  # the kernels shut down (ids: bytes each)
             self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
             self.busy: "dict[str, asyncio.Future]" = {}  # code a pool runs in a spare
 
@@ -710,11 +711,13 @@ def _live_kernel_classes() -> dict:
         async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
             stopping = self._stopping.get(kernel_id)
             if stopping is None:
-                if kernel_id not in self:
-                    return None  # gone already (or never here): nothing to stop
+                if kernel_id in self._stopped and kernel_id not in self:
+                    return None  # gone already: nothing to stop
                 stopping = asyncio.ensure_future(
                     super()._async_shutdown_kernel(kernel_id, now=now, restart=restart))
                 self._stopping[kernel_id] = stopping
+                if kernel_id in self:
+                    self._stopped.add(kernel_id)
                 stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
                 warming = self.busy.get(kernel_id)
                 if warming is not None:  # the pool's code there will have no answer
