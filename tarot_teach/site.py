@@ -653,14 +653,15 @@ def _live_kernel_classes() -> dict:
     for the first, and a kernel it has shut down already is no error (jupyter_server
     answered 404 and printed the traceback of its exit); an unknown one is still a 404.
 
-    ``LiveKernelManager``: a kernel is killed, never asked to shut down. It holds nothing to
-    save (a learner's progress is kept by the page), and every polite way raced with the code
-    it might run: asked to stop while its code ran or was about to run (a page's cells, the
-    pool's warm-up, a click), ipykernel closed its sockets under the reply and printed
-    "Exception in message handler" with a traceback into the learner's terminal; interrupted
-    while still importing, a ``KeyboardInterrupt`` traceback; asked within milliseconds of
-    its launch, "Event loop is closed". Nor is it interrupted first, as jupyter_client does
-    before any shutdown."""
+    ``LiveKernelManager``: a kernel is killed, never asked to shut down. It keeps nothing for
+    its exit (a learner's progress is written at each answer, atomically: a kill during a
+    write leaves the file as it was), and every polite way raced with the code it might run:
+    asked to stop while its code ran or was about to run (a page's cells, the pool's
+    warm-up, a click), ipykernel closed its sockets under the reply and printed "Exception in
+    message handler" with a traceback into the learner's terminal; interrupted while still
+    importing, a ``KeyboardInterrupt`` traceback; asked within milliseconds of its launch,
+    "Event loop is closed". Nor is it interrupted first, as jupyter_client does before any
+    shutdown."""
     import asyncio
     from datetime import datetime, timezone
 
