@@ -88,8 +88,14 @@ class ComputerPlayer:
 
         outside = [c for c in options if c not in held] or options
         choice = max(outside, key=lambda c: (length(c), -options.index(c)))
-        return Decision(choice, f"Call {choice.name}: a partner there supports my "
-                                f"{length(choice)} {choice.suit.english}.")
+        count, suit = length(choice), choice.suit
+        if choice in held:
+            why = "I hold every card I may call, so I call one of my own and play alone"
+        elif count == 0:
+            why = f"its holder becomes my partner (I hold no {suit.english} myself)"
+        else:
+            why = f"its holder becomes my partner and supports my {_count_of(count, suit)}"
+        return Decision(choice, f"Call {choice.name}: {why}.")
 
     # ----- the discard ------------------------------------------------------------------
 
@@ -106,23 +112,28 @@ class ComputerPlayer:
             return (0 if card.suit not in kings else 1, counts[card.suit], -card.half_points)
 
         choice = min(options, key=preference)
+        count, suit = counts[choice.suit], choice.suit
         if choice.is_trump:
-            reason = "Nothing else may go: a small trump goes to the discard."
-        elif choice.suit not in kings and counts[choice.suit] <= 3:
-            reason = f"Discard {choice.short_name} to get rid of a short suit ({choice.suit.english})."
+            reason = (f"Nothing else may go: my lowest trump that may, the {choice.rank}, goes "
+                      "to the discard (shown to everybody).")
+        elif suit not in kings and count == 1:
+            reason = f"Discard {choice.short_name}, my last {_singular(suit)}: a void in {suit.english}."
+        elif suit not in kings and count <= 3:
+            reason = (f"Discard {choice.short_name} to empty a short suit "
+                      f"({_count_of(count, suit)}, no King).")
+        elif choice.half_points > 1:
+            reason = f"Discard {choice.short_name}: its points are safe in the discard."
         else:
-            reason = f"Discard {choice.short_name}: it is safer in the discard than in play."
+            reason = f"Discard {choice.short_name}: a small card my hand can spare."
         return Decision(choice, reason)
 
     # ----- the play -------------------------------------------------------------------------
 
     def _play(self, view: SeatView) -> Decision:
-        seat = view.seat
         poignees = [a for a in view.legal_actions if isinstance(a, Poignee)]
-        if poignees and (seat == view.taker or seat == view.partner):
-            best = poignees[-1]
-            return Decision(best, f"Show a {best.level} poignée: the bonus goes to the winning "
-                                  "side, and our side expects to win.")
+        shown = self._poignee(view, poignees[-1]) if poignees else None
+        if shown is not None:
+            return shown
         legal = [a for a in view.legal_actions if isinstance(a, Card)]
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0].short_name} is the only card I may play.")
@@ -135,14 +146,33 @@ class ComputerPlayer:
             return self._lead(view, legal)
         return self._follow(view, legal, excuse)
 
-    def _partners(self, view: SeatView) -> set[int]:
-        """The seats this seat knows to be on its side (itself included)."""
+    def _poignee(self, view: SeatView, best: Poignee) -> "Decision | None":
+        """Show the largest poignée, or None (play a card). While the partner is secret
+        (five players) every seat but the taker decides alike: a poignée shown, or not
+        shown, never tells who the partner is."""
         seat = view.seat
+        show = f"Show a {best.level} poignée: the bonus goes to the side that wins the deal"
+        if seat == view.taker:
+            return Decision(best, f"{show}, and I took expecting to win.")
+        if _partner_secret(view):
+            side = ("I hold the called card, so the taker and I should win it" if
+                    view.partner == seat else "with so many trumps I may well beat the taker")
+            return Decision(best, f"{show}. While the partner is secret every player shows a "
+                                  f"poignée, so showing it tells nothing of my side; {side}.")
+        if seat == view.partner:
+            return Decision(best, f"{show}, and the taker's side, mine, expects to win.")
+        return None  # a known defender keeps its trumps secret
+
+    def _partners(self, view: SeatView) -> set[int]:
+        """The seats this seat knows to be on its side (itself included). While the partner
+        is secret to the table (five players) each seat trusts only itself, the partner too:
+        its play gives nothing away before the called card is seen."""
+        seat = view.seat
+        if _partner_secret(view):
+            return {seat}
         taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
         if seat in taker_side:
             return taker_side
-        if view.players == 5 and view.partner is None:
-            return {seat}  # the partner is still secret: trust nobody but myself
         return set(range(view.players)) - taker_side
 
     def _lead(self, view: SeatView, legal: list[Card]) -> Decision:
@@ -150,7 +180,7 @@ class ComputerPlayer:
         plain = [c for c in legal if c.suit.is_plain]
         trumps = [c for c in legal if c.is_trump]
         played = {c for _, cards, _ in view.tricks for c in cards}
-        taker_side = seat == view.taker or seat == view.partner
+        taker_side = seat == view.taker or seat == view.partner and not _partner_secret(view)
         if taker_side and len(trumps) >= len(view.hand) // 2 and trumps:
             top = max(trumps, key=lambda c: c.rank)
             if DECK[1] not in played and DECK[1] not in trumps:
@@ -166,17 +196,18 @@ class ComputerPlayer:
                 counts[c.suit] = counts.get(c.suit, 0) + 1
             suit = max(counts, key=lambda s: counts[s])
             low = min((c for c in plain if c.suit is suit), key=lambda c: (c.half_points, c.rank))
-            if low.half_points == 1:  # "a small card" is the book's word for 0.5-point cards
-                return Decision(low, f"Lead a small card of my longest suit ({suit.english}): "
-                                     f"{low.short_name}.")
-            return Decision(low, f"Lead my longest suit ({suit.english}) with its lowest card, "
-                                 f"{low.short_name}.")
+            return Decision(low, _plain_lead_reason(low, counts))
         non_petit = [c for c in trumps if c.rank != 1] or trumps
         if non_petit:
             low = min(non_petit, key=lambda c: c.rank)
-            if low.is_bout:
-                return Decision(low, f"Only trumps left: lead the lowest, the {low.rank}.")
-            return Decision(low, f"Only trumps left: lead a small one, the {low.rank}.")
+            left = "Only trumps left" if len(trumps) == len(legal) else \
+                "Only trumps and the Excuse left"
+            if low.rank == 1:
+                return Decision(low, f"{left}: lead the Petit, my only trump.")
+            if any(c.rank == 1 for c in trumps):
+                return Decision(low, f"{left}: lead the {low.rank}, my lowest after the Petit, "
+                                     "which I keep back.")
+            return Decision(low, f"{left}: lead my lowest, the {low.rank}.")
         return Decision(legal[0], f"Lead {legal[0].short_name}.")
 
     def _follow(self, view: SeatView, legal: list[Card], excuse: "Card | None") -> Decision:
@@ -279,6 +310,40 @@ class StrongPlayer(ComputerPlayer):
 
 LEVELS = {"learner": ComputerPlayer, "strong": StrongPlayer}
 """The computer's levels at the table, by name."""
+
+
+def _partner_secret(view: SeatView) -> bool:
+    """Five players: the called card has not been seen yet (neither played nor in the dog
+    turned face up), so nobody at the table knows who the partner is."""
+    if view.called is None:
+        return False
+    seen = {c for _, cards, _ in view.tricks for c in cards}
+    seen.update(c for _, c in view.current_trick)
+    seen.update(view.dog or ())
+    return view.called not in seen
+
+
+def _singular(suit: Suit) -> str:
+    """ "heart" for hearts."""
+    return suit.english[:-1]
+
+
+def _count_of(count: int, suit: Suit) -> str:
+    """ "1 heart", "3 hearts"."""
+    return f"{count} {_singular(suit) if count == 1 else suit.english}"
+
+
+def _plain_lead_reason(low: Card, counts: dict) -> str:
+    """Why ``low`` is led from its suit, the longest (``counts``: cards per plain suit)."""
+    suit, count = low.suit, counts[low.suit]
+    if count == 1:
+        return f"Lead {low.short_name}: no plain suit of mine has more than one card."
+    tied = sum(1 for n in counts.values() if n == count) > 1
+    which = ("one of my longest suits" if tied else "my longest suit") \
+        + f" ({_count_of(count, suit)})"
+    if low.half_points == 1:  # "a small card" is the book's word for 0.5-point cards
+        return f"Lead a small card of {which}: {low.short_name}."
+    return f"Lead the lowest card of {which}: {low.short_name}."
 
 
 def _suit_played(view: SeatView, suit: Suit) -> bool:
