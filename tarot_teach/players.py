@@ -117,7 +117,8 @@ class ComputerPlayer:
             reason = (f"Nothing else may go: my lowest trump that may, the {choice.rank}, goes "
                       "to the discard (shown to everybody).")
         elif suit not in kings and count == 1:
-            reason = f"Discard {choice.short_name}, my last {_singular(suit)}: a void in {suit.english}."
+            reason = (f"Discard {choice.short_name}, my last {_singular(suit)}: "
+                      f"a void in {suit.english}.")
         elif suit not in kings and count <= 3:
             reason = (f"Discard {choice.short_name} to empty a short suit "
                       f"({_count_of(count, suit)}, no King).")

@@ -207,13 +207,13 @@ def test_level_switch_and_the_strong_players_play_the_engine_s_strong_choice():
     learner = (state.to_act + 1) % 4  # the computers act first
     strong = TableWidget(state=state.copy(), learner=learner, level="strong")
     replay = state.copy()
-    plays = [line for line in strong.log if " played " in line]
+    plays = [entry for entry in strong.log if " played " in entry["text"]]
     assert plays
-    for line in plays[:2]:
+    for entry in plays[:2]:  # the card for everybody, the reason kept for the deal's end
         seat = replay.to_act
         decision = StrongPlayer().decide(replay)
-        assert line == (f"{strong.names[seat]} played {decision.action.name} — {decision.reason}"
-                        .rstrip(".") + ".")
+        assert entry == {"text": f"{strong.names[seat]} played {decision.action.name}.",
+                         "reason": decision.reason}
         replay.play(decision.action)
 
 

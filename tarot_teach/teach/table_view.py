@@ -18,12 +18,13 @@ own refusals: nothing here re-derives a rule.
 
 from __future__ import annotations
 
-from ..cards import Card, sort_cards
+from ..cards import DECK, Card, sort_cards
 from ..errors import IllegalAction
 from ..rules import Bid, Phase
 
 __all__ = ["table_view", "hand_entries", "discard_counter", "action_label", "card_accessible_name",
-           "possessive", "cards_phrase", "secret_discard_line", "seat_roles"]
+           "possessive", "cards_phrase", "secret_discard_line", "seat_roles", "shown_facts",
+           "trumps_still_out"]
 
 
 def possessive(name: str) -> str:
@@ -49,13 +50,21 @@ def discard_counter(chosen: int, size: int) -> str:
     return f"{chosen} of {size} chosen"
 
 
-def secret_discard_line(name: str, size: int) -> str:
-    """The log's line for another seat's discard: it says that it happened, never which cards.
+def secret_discard_line(name: str, size: int, trumps=()) -> str:
+    """The log's line for another seat's discard: it says that it happened, never which cards
+    but the ``trumps`` among them (their names), shown to everybody (RULES.md, the discard).
 
     >>> secret_discard_line("Ada", 6)
     'Ada lays 6 cards aside, face down (only the taker knows them).'
+    >>> secret_discard_line("Ada", 6, ["trump 5"]).endswith("shows the trump among them: trump 5.")
+    True
     """
-    return f"{name} lays {cards_phrase(size)} aside, face down (only the taker knows them)."
+    line = f"{name} lays {cards_phrase(size)} aside, face down (only the taker knows them)"
+    trumps = list(trumps)
+    if trumps:
+        line += (f", but shows the trump{'s' if len(trumps) > 1 else ''} among them: "
+                 + ", ".join(trumps))
+    return line + "."
 
 
 def action_label(action, rules=None) -> str:
@@ -184,7 +193,8 @@ def table_view(state, seat: int, names, rules=None) -> dict:
     Keys: ``players``, ``phase``, ``to_act`` (the name, or None), ``my_turn``, ``seats``
     (a list starting with ``seat``, then in the order of play: ``seat``, ``name``,
     ``roles``, ``in_hand``, ``face_up``, ``face_down``, ``tricks``, ``bid``, ``to_act``,
-    ``notes``), ``trick`` (``(name, card)`` of the trick in progress), ``last_trick``
+    ``notes``, ``poignee``: the trumps it showed, ``aside``: a taker's discarded trumps,
+    shown to all), ``trick`` (``(name, card)`` of the trick in progress), ``last_trick``
     (``{"cards": [(name, card)], "winner": name}`` or None), ``dog`` (face up, or None),
     ``discard`` (only the taker's own), ``hand`` (:func:`hand_entries`), ``actions``
     (the other choices: ``(label, action)``), ``discard_size``.
@@ -201,6 +211,9 @@ def table_view(state, seat: int, names, rules=None) -> dict:
         notes = []
         if s in view.poignees:
             notes.append("showed a poignée")
+        # The taker's discarded trumps are shown to all (the viewer's own discard is
+        # drawn whole in the middle).
+        aside = list(view.discarded_trumps) if s == view.taker and s != seat else []
         notes += [f"{kind} misère" for kind in view.miseres.get(s, ())]
         if view.petit_imprenable == s:
             notes.append("Petit imprenable")
@@ -209,7 +222,8 @@ def table_view(state, seat: int, names, rules=None) -> dict:
             "in_hand": view.hand_sizes[s], "face_up": face_up,
             "face_down": sum(size for _, size in piles) - face_up,
             "tricks": view.tricks_won[s], "bid": bids[-1].english if bids else None,
-            "to_act": view.to_act == s and not state.is_over, "notes": notes})
+            "to_act": view.to_act == s and not state.is_over, "notes": notes,
+            "poignee": list(view.poignees.get(s, ())), "aside": aside})
     last = None
     if view.tricks:
         leader, cards, winner = view.tricks[-1]
@@ -230,3 +244,66 @@ def table_view(state, seat: int, names, rules=None) -> dict:
         "last_trick": last, "dog": dog, "discard": discard,
         "hand": hand_entries(state, seat), "actions": actions,
         "discard_size": rules.dog_size}
+
+
+def trumps_still_out(view) -> int:
+    """How many trumps ``view``'s seat has not seen go: neither played, nor in its hand, nor
+    in a discard it has seen (its own, or the trumps shown from the taker's).
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> view = GameState.new(RuleSet(players=4), seed=1).view(0)
+    >>> trumps_still_out(view) == 21 - sum(1 for c in view.hand if c.is_trump)
+    True
+    """
+    gone = set(view.hand) | set(view.discard or ()) | set(view.discarded_trumps)
+    gone |= {c for _, cards, _ in view.tricks for c in cards}
+    gone |= {c for _, c in view.current_trick}
+    if view.table:  # two players: the face-up cards of the seat's own piles
+        gone |= {card for card, _ in view.table[view.seat] if card is not None}
+    return sum(1 for c in DECK if c.is_trump and c not in gone)
+
+
+def shown_facts(view, names) -> list[str]:
+    """What the play has shown about the other hands, for ``view``'s seat (its view only):
+    the facts of :func:`tarot_teach.inference.inferences` worded for a learner, then the
+    trumps still out.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> view = GameState.new(RuleSet(players=4), seed=1).view(0)
+    >>> shown_facts(view, ("You", "Ada", "Bruno", "Chloé"))[-1].startswith("Trumps still out")
+    True
+    """
+    from ..inference import inferences
+
+    lines = []
+    for fact in inferences(view, names):
+        who, trick = names[fact.seat], fact.since_trick
+        cards = ", ".join(c.short_name for c in fact.cards)
+        poignee = set(view.poignees.get(fact.seat, ()))
+        if fact.kind == "void":
+            suit = fact.suit.english
+            lines.append(f"{who} has no {suit}: did not follow {suit} in trick {trick}.")
+        elif fact.kind == "no_trump":
+            lines.append(f"{who} has no trumps: played none when one was due (trick {trick}).")
+        elif fact.kind == "trumps_below":
+            lines.append(f"{who} has no trump above the {fact.limit}: could not overtrump it "
+                         f"in trick {trick}.")
+        elif fact.kind == "holds" and poignee and set(fact.cards) <= poignee:
+            lines.append(f"{who} still holds {cards}: shown in a poignée, not played yet.")
+        elif fact.kind == "holds":
+            lines.append(f"{who} took the dog: {cards} are in that hand or laid aside.")
+        elif fact.kind == "partner":
+            lines.append(f"{who} is the taker's partner: played {fact.cards[0].name}.")
+        elif fact.kind == "discard" and fact.seat == view.seat:
+            lines.append(f"Your discard: {cards} (out of play, counted for your side).")
+        elif fact.kind == "discard":
+            lines.append(f"{who} laid aside {cards} (discarded trumps are shown to everybody).")
+        else:
+            lines.append(fact.text)
+    where = "in the other hands" + (" or the dog" if view.dog is None else "")
+    lines.append(f"Trumps still out {where}: {trumps_still_out(view)}.")
+    played = {c for _, cards, _ in view.tricks for c in cards} | {c for _, c in view.current_trick}
+    excuse = DECK[0]
+    if excuse not in played and excuse not in view.hand and excuse not in (view.discard or ()):
+        lines.append("The Excuse has not been played yet.")
+    return lines

@@ -2,7 +2,10 @@
 
 Everything shown comes from the learner's own view of the deal
 (:meth:`GameState.view`): the other hands are never shown, the dog only once
-turned over, the partner only once the called card is played. Illegal clicks
+turned over, the partner only once the called card is played. Whatever is shown to
+everybody is drawn: a poignée's trumps, a taker's discarded trumps; after each trick a
+panel lists what the play has shown about the other hands. The computer players' reasons
+are kept with the log and shown, in "What happened", only once the deal is over. Illegal clicks
 are refused with the engine's reason and change nothing. A Hint gives the coach's
 choice (:func:`tarot_teach.coach.advise`: the hidden cards sampled from what the seat
 has seen, the play solved) and its reason; Undo takes back the learner's last action.
@@ -36,11 +39,13 @@ from .charts import running_totals_chart
 from .render import PLAYER_NAMES, card_html, cards_html, escape_text
 from .review import ReviewWidget
 from .table_style import TABLE_CSS, card_class, hand_faces_css, style_html
+from ..game import Poignee
 from ..teach.table_view import (action_label, card_accessible_name, cards_phrase, discard_counter,
-                                possessive, secret_discard_line, table_view)
+                                possessive, secret_discard_line, shown_facts, table_view)
 
 __all__ = ["TableWidget", "TableLauncher", "table_rules", "TableHand", "SEAT_NAMES",
-           "score_sheet_chart", "LEVELS", "AdvisedPlayer", "HINT_SAMPLES", "felt_html", "live_html", "log_html"]
+           "score_sheet_chart", "LEVELS", "AdvisedPlayer", "HINT_SAMPLES", "felt_html",
+           "live_html", "log_html", "facts_html"]
 
 SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
@@ -205,8 +210,11 @@ class TableWidget:
         self.names = SEAT_NAMES[:self.players]
         self._undo: list[GameState] = []
         self._scored: "GameState | None" = None  # the deal already written on the sheet
-        self.log: list[str] = []
+        # The log: {"text": what everybody saw, "reason": a computer player's reason, shown
+        # once the deal is over}.
+        self.log: list[dict] = []
         self._news: list[str] = []  # what happened since the learner's last action
+        self._reasons: list[str] = []  # a computer's discard reasons, one a card
 
         self.style = widgets.HTML(style_html(TABLE_CSS))
         self.header = widgets.HTML()
@@ -228,6 +236,8 @@ class TableWidget:
         self.feedback = widgets.HTML()
         self.feedback.add_class("tt-feedback")
         self.log_view = widgets.HTML()
+        self.facts_view = widgets.HTML()  # what the play has shown about the other hands
+        self.facts_view.add_class("tt-facts")
         self.score_view = widgets.HTML()
         self.hint_button = widgets.Button(description="Hint", tooltip="What would the coach do?")
         self.hint_button.add_class("tt-hint")
@@ -250,7 +260,8 @@ class TableWidget:
              self.hand_head, self.hand.box, self.discard_button, self.feedback,
              widgets.HBox([self.hint_button, self.undo_button, self.new_button],
                           layout=widgets.Layout(flex_flow="row wrap")),
-             self.level_choice, self.log_view, self.score_view, self.review.widget],
+             self.facts_view, self.level_choice, self.log_view, self.score_view,
+             self.review.widget],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-table")
         self.save_key = save_key
@@ -300,30 +311,42 @@ class TableWidget:
         self.state = self._deal()
         self._undo.clear()
         self.log = []
+        self._reasons = []
         self._news = ["A new deal."]
         self.feedback.value = ""
         self._advance()
         self._render()
 
-    def _note(self, line: str) -> None:
-        self.log.append(line)
+    def _note(self, line: str, reason: str = "") -> None:
+        """Log ``line`` (what everybody saw) with a computer player's ``reason`` (kept
+        hidden until the deal is over)."""
+        self.log.append({"text": line, "reason": reason})
         self._news.append(line)
 
     def _played(self, seat: int, action: Any, before: GameState, reason: str = "") -> None:
-        """Log an action (another seat's discard only as "laid aside"), and the dog once
-        turned face up."""
+        """Log an action (another seat's discard only as "laid aside", with the trumps in
+        it), a poignée with its trumps, and the dog once turned face up."""
         name = self.names[seat]
         if before.phase is Phase.DISCARD:
             if seat != self.learner:
+                self._reasons.append(reason)
                 if self.state.phase is not Phase.DISCARD:  # one line once the discard is made
-                    self._note(secret_discard_line(name, self.rules.dog_size))
+                    trumps = [c.display_name(self.rules) for c in
+                              self.state.view(self.learner).discarded_trumps]
+                    why = " ".join(r for r in self._reasons if r)
+                    self._reasons = []
+                    self._note(secret_discard_line(name, self.rules.dog_size, trumps), why)
                 return
         elif isinstance(action, Card) and before.phase is Phase.PLAYING:
-            self._note(_sentence(f"{name} played {action.display_name(self.rules)}"
-                                 + (f" — {reason}" if reason else "")))
+            self._note(f"{name} played {action.display_name(self.rules)}.", reason)
+        elif before.phase is Phase.CALLING:
+            self._note(f"{name} called {action.display_name(self.rules)}.", reason)
+        elif isinstance(action, Poignee):
+            self._note(f"{name} showed a {action.level} poignée: "
+                       + ", ".join(c.display_name(self.rules) for c in action.cards) + ".",
+                       reason)
         else:
-            self._note(_sentence(f"{name}: {action_label(action, self.rules)}"
-                                 + (f" — {reason}" if reason else "")))
+            self._note(_sentence(f"{name}: {action_label(action, self.rules)}"), reason)
         shown = self.state.view(self.learner)
         if before.view(self.learner).dog is None and shown.dog is not None \
                 and shown.phase is not Phase.FINISHED:
@@ -344,15 +367,15 @@ class TableWidget:
             decision = self.computer.decide(state)
             before = state.copy()
             state.play(decision.action)
-            secret = before.phase is Phase.DISCARD
-            self._played(seat, decision.action, before, "" if secret else decision.reason)
+            self._played(seat, decision.action, before, decision.reason)
         if state.is_over and self._scored is not state:
             self._scored = state
             if state.result.void:
                 self.ledger.add([], void=True)
             else:
                 self.ledger.add(list(state.result.scores))
-            self._note("The deal is over: see the score below.")
+            self._note("The deal is over: see the score below, and the computer players' "
+                       "reasons under “What happened”.")
 
     # ----- the learner's actions -----------------------------------------------------------
 
@@ -420,7 +443,7 @@ class TableWidget:
         if not self._undo:
             return self._say(Feedback(False, "There is nothing to undo.", invalid_input=True))
         self.state = self._undo.pop()
-        self.log.append(f"{self.names[self.learner]}: undo")
+        self.log.append({"text": f"{self.names[self.learner]}: undo.", "reason": ""})
         self._news = ["Your last action was taken back."]
         self._render()
         return self._say(Feedback(True, "Your last action was taken back."))
@@ -506,7 +529,7 @@ class TableWidget:
             return None
         self.ledger = ledger
         self.seed = seed
-        self.log = [str(line) for line in log]
+        self.log = [_log_entry(line) for line in log]
         if saved.get("scored") and state.is_over:
             self._scored = state
         if saved.get("level") in LEVELS:
@@ -530,7 +553,9 @@ class TableWidget:
         else:
             self.discard_button.layout.display = "none"
         self._show_counter()
-        self.log_view.value = log_html(self.log)
+        self.log_view.value = log_html(self.log, over=self.state.is_over)
+        playing = view.phase in (Phase.PLAYING, Phase.FINISHED) and not view.table
+        self.facts_view.value = facts_html(shown_facts(view, self.names)) if playing else ""
         self.score_view.value = result_html(view, self.names, self.ledger) or (
             "<div><b>Score sheet</b> (the deals played at this table)"
             f"{score_sheet_chart(self.ledger, self.names)}</div>" if self.ledger.deals else "")
@@ -593,7 +618,7 @@ def _action_tooltip(action, rules) -> str:
     return action_label(action, rules)
 
 
-def _seat_html(seat: dict, where: str) -> str:
+def _seat_html(seat: dict, where: str, rules=None) -> str:
     roles = "".join(
         f'<span class="tt-badge {"tt-taker" if r.startswith("Taker") else "tt-partner" if r == "Partner" else ""}">'
         f"{escape_text(r)}</span>" for r in seat["roles"])
@@ -605,9 +630,16 @@ def _seat_html(seat: dict, where: str) -> str:
         facts.append(f"bid: {seat['bid']}")
     facts += seat["notes"]
     turn = '<span class="tt-turn">▶ to play</span>' if seat["to_act"] else ""
+    shown = ""
+    if seat.get("poignee"):
+        shown += cards_html(seat["poignee"], size="small", rules=rules,
+                            caption="Poignée, shown to everybody:")
+    if seat.get("aside"):
+        shown += cards_html(seat["aside"], size="small", rules=rules,
+                            caption="Trumps laid aside, shown to everybody:")
     return (f'<div class="tt-seat tt-area-{where}{" tt-acting" if seat["to_act"] else ""}">'
             f'<div><span class="tt-name">{escape_text(seat["name"])}</span>{turn}</div>'
-            f"<div>{roles}</div><div>{escape_text(' · '.join(facts))}</div></div>")
+            f"<div>{roles}</div><div>{escape_text(' · '.join(facts))}</div>{shown}</div>")
 
 
 def _played_html(pairs, rules, winner: "str | None" = None) -> str:
@@ -621,7 +653,8 @@ def _played_html(pairs, rules, winner: "str | None" = None) -> str:
 def felt_html(shown: dict, rules=None) -> str:
     """The table itself: the seats around it (you at the bottom, the others in the order of
     play), and in the middle the trick with who played what, the dog once face up and the
-    taker's own discard (shown to the taker only)."""
+    taker's own discard (shown to the taker only); by a seat, the poignée it showed and, by
+    the taker, its discarded trumps."""
     seats = shown["seats"]
     others = seats[1:]
     if len(others) == 1:
@@ -644,10 +677,13 @@ def felt_html(shown: dict, rules=None) -> str:
         middle.append('<div class="tt-caption">Your discard (only you see it)</div>'
                       + cards_html(shown["discard"], size="small", rules=rules))
     parts = ['<div class="tt-felt" role="group" aria-label="The card table">',
-             '<div class="tt-area-top">' + "".join(_seat_html(s, "t") for s in top) + "</div>"]
-    parts += [_seat_html(s, "left") for s in left] + [_seat_html(s, "right") for s in right]
+             '<div class="tt-area-top">' + "".join(_seat_html(s, "t", rules) for s in top)
+             + "</div>"]
+    parts += [_seat_html(s, "left", rules) for s in left]
+    parts += [_seat_html(s, "right", rules) for s in right]
     parts.append(f'<div class="tt-mid">{"".join(middle)}</div>')
-    parts.append('<div class="tt-area-you">' + _seat_html(seats[0], "me") + "</div></div>")
+    parts.append('<div class="tt-area-you">' + _seat_html(seats[0], "me", rules)
+                 + "</div></div>")
     return "".join(parts)
 
 
@@ -673,15 +709,43 @@ def _live_text(text: str, region: bool = False) -> str:
     return f'<div class="tt-announce"{live}>{escape_text(text)}</div>'
 
 
-def log_html(log: list, recent: int = 5) -> str:
-    """A short log: the last few lines in view, everything under "What happened"."""
+def _log_entry(line) -> dict:
+    """A log entry ``{"text", "reason"}`` from a saved one; a line saved before reasons were
+    kept apart had its reason after " — "."""
+    if isinstance(line, dict):
+        return {"text": str(line.get("text", "")), "reason": str(line.get("reason") or "")}
+    text, dash, reason = str(line).partition(" — ")
+    return {"text": _sentence(text.rstrip(".")) if dash else text, "reason": reason}
+
+
+def log_html(log: list, recent: int = 5, over: bool = False) -> str:
+    """A short log: the last few lines in view, everything under "What happened"; the
+    computer players' reasons only once the deal is ``over``."""
     if not log:
         return ""
-    last = "".join(f"<li>{escape_text(line)}</li>" for line in log[-recent:])
-    every = "".join(f"<li>{escape_text(line)}</li>" for line in log)
+    entries = [_log_entry(line) for line in log]
+    last = "".join(f"<li>{escape_text(e['text'])}</li>" for e in entries[-recent:])
+    every = "".join(
+        f"<li>{escape_text(e['text'])}"
+        + (f' <span class="tt-why">(Why: {escape_text(e["reason"])})</span>'
+           if over and e["reason"] else "") + "</li>" for e in entries)
+    summary = ("What happened (the whole deal, with the computer players' reasons)" if over
+               else "What happened (so far: the computer players' reasons are shown once the "
+                    "deal is over)")
     return (f'<div class="tt-log"><b>Recently</b><ol start="{max(1, len(log) - recent + 1)}">'
-            f"{last}</ol><details><summary>What happened (the whole deal)</summary><ol>{every}"
+            f"{last}</ol><details><summary>{summary}</summary><ol>{every}"
             "</ol></details></div>")
+
+
+def facts_html(lines: list) -> str:
+    """The panel of what the play has shown about the other hands (from
+    :func:`~tarot_teach.teach.table_view.shown_facts`)."""
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape_text(line)}</li>" for line in lines)
+    return ('<div class="tt-shown" role="group" aria-label="What the play has shown">'
+            "<b>What the play has shown</b> (from what you have seen)"
+            f'<ul style="margin:0.2em 0">{items}</ul></div>')
 
 
 def header_html(view, names, learner: int) -> str:
