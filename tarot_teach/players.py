@@ -44,6 +44,8 @@ class ComputerPlayer:
     """A rule-of-thumb player: bids on seed 003's hand points, discards to make voids,
     follows low when the trick is lost, wins with the lowest winning card, feeds
     points to a partner's safe trick, protects its Petit and plays the Excuse in time.
+    Its declarations never depend on a secret it holds: while the partner is secret (five
+    players) every seat but the taker shows a poignée it holds.
     """
 
     def decide(self, state: GameState) -> Decision:
@@ -165,15 +167,13 @@ class ComputerPlayer:
         return None  # a known defender keeps its trumps secret
 
     def _partners(self, view: SeatView) -> set[int]:
-        """The seats this seat knows to be on its side (itself included). While the partner
-        is secret to the table (five players) each seat trusts only itself, the partner too:
-        its play gives nothing away before the called card is seen."""
+        """The seats this seat knows to be on its side (itself included)."""
         seat = view.seat
-        if _partner_secret(view):
-            return {seat}
         taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
         if seat in taker_side:
             return taker_side
+        if view.players == 5 and view.partner is None:
+            return {seat}  # the partner is still secret: trust nobody but myself
         return set(range(view.players)) - taker_side
 
     def _lead(self, view: SeatView, legal: list[Card]) -> Decision:
@@ -181,7 +181,7 @@ class ComputerPlayer:
         plain = [c for c in legal if c.suit.is_plain]
         trumps = [c for c in legal if c.is_trump]
         played = {c for _, cards, _ in view.tricks for c in cards}
-        taker_side = seat == view.taker or seat == view.partner and not _partner_secret(view)
+        taker_side = seat == view.taker or seat == view.partner
         if taker_side and len(trumps) >= len(view.hand) // 2 and trumps:
             top = max(trumps, key=lambda c: c.rank)
             if DECK[1] not in played and DECK[1] not in trumps:
@@ -202,7 +202,7 @@ class ComputerPlayer:
         if non_petit:
             low = min(non_petit, key=lambda c: c.rank)
             left = "Only trumps left" if len(trumps) == len(legal) else \
-                "Only trumps and the Excuse left"
+                "Only trumps left, and the Excuse"
             if low.rank == 1:
                 return Decision(low, f"{left}: lead the Petit, my only trump.")
             if any(c.rank == 1 for c in trumps):
@@ -338,13 +338,13 @@ def _plain_lead_reason(low: Card, counts: dict) -> str:
     """Why ``low`` is led from its suit, the longest (``counts``: cards per plain suit)."""
     suit, count = low.suit, counts[low.suit]
     if count == 1:
-        return f"Lead {low.short_name}: no plain suit of mine has more than one card."
+        return f"No plain suit of mine has more than one card: lead {low.short_name}."
     tied = sum(1 for n in counts.values() if n == count) > 1
     which = ("one of my longest suits" if tied else "my longest suit") \
         + f" ({_count_of(count, suit)})"
     if low.half_points == 1:  # "a small card" is the book's word for 0.5-point cards
         return f"Lead a small card of {which}: {low.short_name}."
-    return f"Lead the lowest card of {which}: {low.short_name}."
+    return f"Lead {which} with its lowest card, {low.short_name}."
 
 
 def _suit_played(view: SeatView, suit: Suit) -> bool:
