@@ -28,8 +28,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .bidding import CALL_RANKS
 from .cards import DECK, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of
 from .deal import has_petit_sec
+from .declarations import MISERE_KINDS
+from .discard import FREE_DISCARD_MASK, KINGS_MASK
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState, Misere, Poignee, Slam
 from .rules import Phase, RuleSet
@@ -37,8 +40,6 @@ from .scoring import HANDFUL_LEVELS
 from .tricks import TRUMPS_ABOVE
 
 __all__ = ["Inference", "inferences", "sample_deals", "seat_name"]
-
-KINGS_AND_BOUTS = mask_of(c for c in DECK if c.is_king or c.is_bout)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,8 @@ def inferences(view, names=None) -> list[Inference]:
                                     f"(since trick {number})."))
     for seat, number in sorted(no_trump.items(), key=lambda item: item[1]):
         facts.append(Inference(seat, "no_trump", since_trick=number,
-                               text=f"{seat_name(seat, names)} has no trumps (since trick {number})."))
+                               text=f"{seat_name(seat, names)} has no trumps "
+                                    f"(since trick {number})."))
     for seat, (limit, number) in sorted(below.items(), key=lambda item: item[1][1]):
         if seat in no_trump:
             continue
@@ -198,7 +200,12 @@ def _played_mask(view) -> int:
 
 
 class _Slots:
-    """The places the hidden cards may be in, with their sizes and what each may hold."""
+    """The places the hidden cards may be in, with their sizes and what each may hold.
+
+    ``allowed[slot]``: the cards the slot may hold; ``fixed[slot]``: the cards known to be
+    there; ``limits``: ``(slot, mask, most)``, at most ``most`` cards of ``mask`` in the slot.
+    A view that no deal can fit raises ``ValueError`` with a sentence in words.
+    """
 
     def __init__(self, view, rules: RuleSet) -> None:
         me = view.seat
@@ -212,6 +219,7 @@ class _Slots:
         self.fixed: dict[int, int] = {}  # slot -> cards known to be there
         self.sizes: list[int] = []
         self.allowed: list[int] = []  # slot -> mask of the cards it may hold
+        self.limits: list[tuple[int, int, int]] = []
         self.seats: list[int] = []
         everything = (1 << 78) - 1
         for seat in range(players):
@@ -223,22 +231,38 @@ class _Slots:
         contract = view.contract
         self.aside = None  # "discard" or "dog" when a hidden slot holds it
         taker = view.taker
-        if contract is not None and contract.takes_dog and view.phase not in (Phase.BIDDING,
-                                                                               Phase.CALLING):
-            if view.phase is not Phase.DISCARD and taker != me:
+        taker_slot = self.seats.index(taker) if taker is not None and taker != me else None
+        dog_taken = contract is not None and contract.takes_dog \
+            and view.phase not in (Phase.BIDDING, Phase.CALLING)
+        discard_slot = None
+        if dog_taken:
+            if view.discard is None and taker_slot is not None:
+                # The discard, hidden from this seat but for its trumps; in the discard
+                # phase, what the taker has laid aside so far.
                 self.aside = "discard"
-                self.sizes.append(rules.dog_size)
+                discard_slot = len(self.sizes)
+                laid = rules.dog_size
+                if view.phase is Phase.DISCARD:
+                    laid = rules.hand_size + rules.dog_size - view.hand_sizes[taker]
+                self.sizes.append(laid)
                 trumps = mask_of(view.discarded_trumps)
-                self.allowed.append((everything & ~(KINGS_AND_BOUTS | TRUMP_MASK)) | trumps)
-                self.fixed[len(self.sizes) - 1] = trumps
+                self.allowed.append(FREE_DISCARD_MASK | trumps)
+                self.fixed[discard_slot] = trumps
+                if trumps and view.phase is not Phase.DISCARD:
+                    # §5: a trump goes to the discard only when nothing else can: the taker
+                    # laid aside every plain card but its Kings.
+                    self.allowed[taker_slot] &= ~FREE_DISCARD_MASK
+                elif trumps:
+                    # Each trump went when fewer free cards were left than cards to lay
+                    # aside: the hand keeps at most that many until the discard is done.
+                    self.limits.append((taker_slot, FREE_DISCARD_MASK, rules.dog_size - laid))
         elif view.dog is None and rules.dog_size:
             self.aside = "dog"
             self.sizes.append(rules.dog_size)
             self.allowed.append(everything)
         if view.discard is not None:
             known |= mask_of(view.discard)
-        if self.aside != "dog" and view.dog is not None and contract is not None \
-                and not contract.takes_dog:
+        if self.aside != "dog" and view.dog is not None and not dog_taken:
             known |= mask_of(view.dog)
         # What the play revealed.
         for seat, kind, suit, limit, _ in _trick_facts(view):
@@ -251,31 +275,59 @@ class _Slots:
                 self.allowed[slot] &= ~TRUMP_MASK
             else:
                 self.allowed[slot] &= ~TRUMPS_ABOVE[limit]
-        for seat, shown in view.poignees.items():
+        for seat, shown in view.poignees.items():  # only the poignées shown so far
             if seat != me:
                 slot = self.seats.index(seat)
                 self.fixed[slot] = self.fixed.get(slot, 0) | (mask_of(shown) & ~played_all)
                 if any(card.is_excuse for card in shown):  # it had no other trump to show
                     self.allowed[slot] &= ~TRUMP_MASK | mask_of(shown)
+        for seat, kinds in view.miseres.items():  # a misère shows what the hand lacks
+            if seat != me:
+                for kind in kinds:
+                    self.allowed[self.seats.index(seat)] &= ~MISERE_KINDS[kind]
         # The dog, once shown, is in the taker's hand or discard.
+        homes = [slot for slot in (taker_slot, discard_slot) if slot is not None]
         self.dog_cards = 0
-        if view.dog is not None and contract is not None and contract.takes_dog and taker != me \
-                and view.phase is not Phase.CALLING:
+        if view.dog is not None and dog_taken and taker_slot is not None:
             self.dog_cards = mask_of(view.dog) & ~played_all
-            homes = [self.seats.index(taker)]
-            if self.aside == "discard":
-                homes.append(len(self.sizes) - 1)
-            for slot in range(len(self.sizes)):
-                if slot not in homes:
-                    self.allowed[slot] &= ~self.dog_cards
+            self._keep_in(homes, self.dog_cards)
+        # §10: a Queen is called only by a taker holding the four Kings (a Knight: the
+        # Kings and the Queens, ...). Kings are never discarded: those not played are in
+        # the taker's hand; a Queen or a Knight may also be in the discard.
+        held = _held_at_call(view.called)
+        if held and taker_slot is not None:
+            others = played_all & ~played.get(taker, 0) | mask_of(view.hand)
+            if held & others:
+                raise ValueError(f"This view does not add up: {view.called.name} was called, "
+                                 f"so the taker held every card above it, yet another seat "
+                                 f"had {cards_of(held & others)[0].name}.")
+            held &= ~played_all
+            if discard_slot is None:
+                self.fixed[taker_slot] = self.fixed.get(taker_slot, 0) | held
+            else:
+                self.fixed[taker_slot] = self.fixed.get(taker_slot, 0) | held & KINGS_MASK
+                self._keep_in(homes, held & ~KINGS_MASK)
         fixed_all = 0
         for slot, cards in self.fixed.items():
             fixed_all |= cards
+            if cards & ~self.allowed[slot]:
+                raise ValueError("This view does not add up: a card known to be in a hand "
+                                 "is one that the play showed it cannot hold.")
         self.pool = everything & ~known & ~fixed_all
         self.free_sizes = [self.sizes[slot] - self.fixed.get(slot, 0).bit_count()
                            for slot in range(len(self.sizes))]
         if sum(self.free_sizes) != self.pool.bit_count() or min(self.free_sizes, default=0) < 0:
-            raise ValueError("this view is not consistent: the hidden cards do not fit the hands")
+            raise ValueError("This view does not add up: the cards not yet seen do not fit "
+                             "the hands, the dog and the discard.")
+
+    def _keep_in(self, homes: list[int], cards: int) -> None:
+        """``cards`` are in one of the slots ``homes``, in no other."""
+        for slot in range(len(self.sizes)):
+            if slot not in homes:
+                self.allowed[slot] &= ~cards
+
+    def within_limits(self, masks: list[int]) -> bool:
+        return all((masks[slot] & mask).bit_count() <= most for slot, mask, most in self.limits)
 
     def propose(self, rng: random.Random) -> "list[int] | None":
         """A uniformly random placement of the pool; None if it breaks a constraint."""
@@ -291,19 +343,29 @@ class _Slots:
             if mask & ~self.allowed[slot]:
                 return None
             masks.append(mask)
-        return masks
+        return masks if self.within_limits(masks) else None
 
     def consistent_start(self, rng: random.Random) -> "list[int] | None":
-        """Some placement that keeps every constraint (a matching of cards to places)."""
+        """Some placement that keeps every constraint (a random matching of cards to
+        places), None if there is none."""
         cards = cards_of(self.pool)
         rng.shuffle(cards)
-        owner: dict[int, int] = {}  # unit -> card index
-        units = [slot for slot, size in enumerate(self.free_sizes) for _ in range(size)]
+        units = []  # (slot, the cards this place in the slot may take)
+        for slot, size in enumerate(self.free_sizes):
+            room = size
+            for limited, mask, most in self.limits:
+                if limited == slot:
+                    room = min(room, most - (self.fixed.get(slot, 0) & mask).bit_count())
+                    if room < 0:
+                        return None
+                    units += [(slot, self.allowed[slot] & ~mask)] * (size - room)
+            units += [(slot, self.allowed[slot])] * room
         rng.shuffle(units)
+        owner: dict[int, int] = {}  # unit -> card index
 
         def place(card: Card, seen: set) -> bool:
-            for unit, slot in enumerate(units):
-                if unit in seen or not self.allowed[slot] >> card.index & 1:
+            for unit, (_, allowed) in enumerate(units):
+                if unit in seen or not allowed >> card.index & 1:
                     continue
                 seen.add(unit)
                 if unit not in owner or place(DECK[owner[unit]], seen):
@@ -316,7 +378,7 @@ class _Slots:
                 return None
         masks = [self.fixed.get(slot, 0) for slot in range(len(self.sizes))]
         for unit, index in owner.items():
-            masks[units[unit]] |= 1 << index
+            masks[units[unit][0]] |= 1 << index
         return masks
 
     def shuffle_chain(self, masks: list[int], rng: random.Random, steps: int) -> list[int]:
@@ -327,26 +389,48 @@ class _Slots:
         slots = [slot for slot in range(len(masks)) if movable[slot]]
         if len(slots) < 2:
             return masks
+        limits = self.limits
         for _ in range(steps):
             a, b = rng.sample(slots, 2)
             i, j = rng.randrange(len(movable[a])), rng.randrange(len(movable[b]))
             x, y = movable[a][i], movable[b][j]
             if self.allowed[b] >> x.index & 1 and self.allowed[a] >> y.index & 1:
+                swap = (1 << x.index) | (1 << y.index)
+                masks[a] ^= swap
+                masks[b] ^= swap
+                if limits and not self.within_limits(masks):
+                    masks[a] ^= swap
+                    masks[b] ^= swap
+                    continue
                 movable[a][i], movable[b][j] = y, x
-                masks[a] ^= (1 << x.index) | (1 << y.index)
-                masks[b] ^= (1 << x.index) | (1 << y.index)
         return masks
 
 
-def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None, tries: int = 400) -> list[GameState]:
+def _held_at_call(called: "Card | None") -> int:
+    """The cards a taker who called ``called`` must have held: every card of the ranks
+    above it in :data:`CALL_RANKS` (none for a King)."""
+    held = 0
+    if called is None or not called.suit.is_plain:
+        return 0
+    for rank in CALL_RANKS:
+        if rank == called.rank:
+            break
+        for suit in range(4):
+            held |= 1 << (22 + 14 * suit + rank - 1)
+    return held
+
+
+def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None,
+                 tries: int = 400) -> list[GameState]:
     """``n`` full open states consistent with ``view`` and every inference, each replayed
     through the engine from the deal (so each is a deal the rules allow, at the same point).
 
     Hidden cards are placed uniformly among the consistent deals by rejection; when
     consistent deals are too rare for that (``tries`` draws without one), a chain of
     random swaps from a consistent deal takes over, moving only to deals the engine
-    accepts (uniform in the limit). ``rules``
-    defaults to the FFT rules for the view's number of players.
+    accepts (uniform in the limit). ``rules`` defaults to the FFT rules for the view's
+    number of players. A view that no deal fits raises ``ValueError`` with a sentence
+    in words.
     """
     rules = rules or RuleSet(players=view.players)
     if rules.two_players:
@@ -354,29 +438,57 @@ def sample_deals(view, n, rng, *, rules: "RuleSet | None" = None, tries: int = 4
     slots = _Slots(view, rules)
     deals = []
     chain = None
-    attempts = 0
+    refused = 0  # rejection draws that kept every constraint but the engine refused
+    steps = 30 * len(slots.sizes) + 200
     while len(deals) < n:
-        attempts += 1
-        if attempts > 20 * n + 10 * tries:
-            raise ValueError("no deal consistent with this view was found")
-        masks = None
         if chain is None:
+            masks = None
             for _ in range(tries):
                 masks = slots.propose(rng)
                 if masks is not None:
                     break
-            if masks is None:
-                chain = slots.consistent_start(rng)
-                if chain is None:
-                    raise ValueError("no deal consistent with this view was found")
-        if chain is not None:
-            masks = slots.shuffle_chain(chain, rng, 30 * len(slots.sizes) + 200)
-        state = _rebuild(view, rules, slots, masks)
-        if state is not None:
-            deals.append(state)
-            if chain is not None:
-                chain = masks  # the chain moves only to deals the engine accepts
+            if masks is not None:
+                state = _rebuild(view, rules, slots, masks)
+                if state is not None:
+                    deals.append(state)
+                    continue
+                refused += 1
+                if refused <= tries // 4:
+                    continue
+            chain = _chain_start(view, rules, slots, rng)
+            continue
+        for _ in range(max(tries, 50)):
+            masks = slots.shuffle_chain(chain, rng, steps)
+            state = _rebuild(view, rules, slots, masks)
+            if state is not None:
+                break
+        else:
+            raise ValueError(_NO_DEAL)
+        deals.append(state)
+        chain = masks  # the chain moves only to deals the engine accepts
     return deals
+
+
+_NO_DEAL = ("No deal fits everything this seat has seen: the rules would not have allowed "
+            "the cards played with any sharing out of the hidden cards.")
+
+
+def _chain_start(view, rules: RuleSet, slots: _Slots, rng: random.Random):
+    """A placement keeping every constraint that the engine accepts (the chain's start),
+    from several random matchings; ``ValueError`` in words if none is found."""
+    for _ in range(40):
+        masks = slots.consistent_start(rng)
+        if masks is None:
+            raise ValueError("No deal fits everything this seat has seen: the hidden cards "
+                             "cannot be shared out so that each hand keeps what the play "
+                             "showed about it.")
+        state = _rebuild(view, rules, slots, masks)
+        if state is None:  # a petit sec, say: swap from there before trying again
+            masks = slots.shuffle_chain(masks, rng, 30 * len(slots.sizes) + 200)
+            state = _rebuild(view, rules, slots, masks)
+        if state is not None:
+            return masks
+    raise ValueError(_NO_DEAL)
 
 
 def _rebuild(view, rules: RuleSet, slots: _Slots, masks: list[int]) -> "GameState | None":
@@ -444,8 +556,9 @@ def _rebuild(view, rules: RuleSet, slots: _Slots, masks: list[int]) -> "GameStat
             for card in cards:
                 declare(state.to_act)
                 state.play(card)
-        if state.phase is Phase.PLAYING and not state.tricks and state.to_act in view.poignees:
-            declare(state.to_act)
+        if state.phase is Phase.PLAYING and not state.tricks \
+                and (state.to_act in view.poignees or state.to_act in view.miseres):
+            declare(state.to_act)  # it declared and has not played yet
     except (IllegalAction, InvalidRecord, KeyError):
         return None
     if any(state.hands[seat] != current[seat] for seat in range(players)):
