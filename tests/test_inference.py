@@ -339,3 +339,37 @@ def test_an_inconsistent_view_is_refused_in_words():
     bad = dataclasses.replace(view, miseres={seat: ("trumps",) for seat in (1, 2, 3)})
     with pytest.raises(ValueError, match=r"^No deal fits .*\.$"):
         sample_deals(bad, 2, random.Random(0))
+
+
+def views_of_deals(players, seeds, points=3):
+    """Views (every seat) at several points of computer-played deals: ``seeds`` of
+    GameState.new, plus two deals in which the taker discards trumps."""
+    player = ComputerPlayer()
+    starts = [(seed, GameState.new(RuleSet(players=players), seed=seed), None) for seed in seeds]
+    starts += [(seed, strong_deal(seed, players), Bid.TAKE) for seed in (0, 1)]
+    for seed, state, bid in starts:
+        rng = random.Random(seed)
+        states = []
+        while not state.is_over:
+            states.append(state.copy())
+            if bid is not None and state.phase is Phase.BIDDING:
+                state.play(bid if not state.bids else Bid.PASS)
+            else:
+                state.play(player.decide(state).action)
+        chosen = rng.sample(states, min(points, len(states)))
+        chosen += [s for s in states if s.phase is Phase.DISCARD and len(s.discard) == 1]
+        for point in chosen:
+            for seat in range(players):
+                yield point, seat
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sampling_never_fails_on_computer_played_deals(players):
+    """Every seat (the taker too), several points of each deal: four deals sampled, each
+    the same from the seat, every inference and what the rules imply true in it."""
+    discarded_trumps = 0
+    for state, seat in views_of_deals(players, range(100, 120), points=4):
+        view = state.view(seat)
+        discarded_trumps += bool(view.discarded_trumps) and view.phase is Phase.PLAYING
+        check_deals(view, sample_deals(view, 4, random.Random(seat)))
+    assert discarded_trumps  # the rule for a trump discard was exercised
