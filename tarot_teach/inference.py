@@ -287,6 +287,8 @@ class _Slots:
                     self.allowed[self.seats.index(seat)] &= ~MISERE_KINDS[kind]
         # The dog, once shown, is in the taker's hand or discard.
         homes = [slot for slot in (taker_slot, discard_slot) if slot is not None]
+        self.homes: list[int] = []
+        self.kept = 0  # cards that are in one of the slots self.homes
         self.dog_cards = 0
         if view.dog is not None and dog_taken and taker_slot is not None:
             self.dog_cards = mask_of(view.dog) & ~played_all
@@ -319,9 +321,20 @@ class _Slots:
         if sum(self.free_sizes) != self.pool.bit_count() or min(self.free_sizes, default=0) < 0:
             raise ValueError("This view does not add up: the cards not yet seen do not fit "
                              "the hands, the dog and the discard.")
+        # For propose: the places (one per hidden card) and the cards kept to the homes.
+        self.kept &= self.pool
+        self.places = [slot for slot, size in enumerate(self.free_sizes) for _ in range(size)]
+        self.home_places = [place for place, slot in enumerate(self.places)
+                            if slot in self.homes]
+        self.kept_cards = [card.index for card in cards_of(self.kept)]
+        self.other_cards = [card.index for card in cards_of(self.pool & ~self.kept)]
+        self.order = sorted(range(len(self.sizes)), key=lambda slot: -self.free_sizes[slot]
+                            * (self.pool & ~self.kept & ~self.allowed[slot]).bit_count())
 
     def _keep_in(self, homes: list[int], cards: int) -> None:
         """``cards`` are in one of the slots ``homes``, in no other."""
+        self.homes = homes
+        self.kept |= cards
         for slot in range(len(self.sizes)):
             if slot not in homes:
                 self.allowed[slot] &= ~cards
@@ -330,19 +343,42 @@ class _Slots:
         return all((masks[slot] & mask).bit_count() <= most for slot, mask, most in self.limits)
 
     def propose(self, rng: random.Random) -> "list[int] | None":
-        """A uniformly random placement of the pool; None if it breaks a constraint."""
-        cards = cards_of(self.pool)
-        rng.shuffle(cards)
-        masks = []
-        start = 0
-        for slot, size in enumerate(self.free_sizes):
-            mask = self.fixed.get(slot, 0)
-            for card in cards[start:start + size]:
-                mask |= 1 << card.index
-            start += size
-            if mask & ~self.allowed[slot]:
+        """A uniformly random placement of the pool; None if it breaks a constraint.
+
+        The cards kept to the homes (the dog's, say) go to places there first, uniformly;
+        the other cards are dealt to the other places one by one, the slots that refuse
+        the most cards first, stopping at the first card refused: uniform over the
+        placements that keep the homes, and quick to reject."""
+        masks = [self.fixed.get(slot, 0) for slot in range(len(self.sizes))]
+        need = list(self.free_sizes)
+        allowed = self.allowed
+        kept = self.kept_cards
+        if kept:
+            if len(kept) > len(self.home_places):
                 return None
-            masks.append(mask)
+            for place, index in zip(rng.sample(self.home_places, len(kept)), kept):
+                slot = self.places[place]
+                if not allowed[slot] >> index & 1:
+                    return None
+                masks[slot] |= 1 << index
+                need[slot] -= 1
+        cards = self.other_cards[:]
+        left = len(cards)
+        uniform = rng.random
+        position = 0
+        for slot in self.order:
+            mask = masks[slot]
+            room = allowed[slot]
+            for _ in range(need[slot]):
+                pick = position + int(uniform() * left)
+                index = cards[pick]
+                if not room >> index & 1:
+                    return None
+                cards[pick] = cards[position]
+                position += 1
+                left -= 1
+                mask |= 1 << index
+            masks[slot] = mask
         return masks if self.within_limits(masks) else None
 
     def consistent_start(self, rng: random.Random) -> "list[int] | None":
@@ -390,9 +426,14 @@ class _Slots:
         if len(slots) < 2:
             return masks
         limits = self.limits
+        count = len(slots)
+        uniform = rng.random
         for _ in range(steps):
-            a, b = rng.sample(slots, 2)
-            i, j = rng.randrange(len(movable[a])), rng.randrange(len(movable[b]))
+            a = slots[int(uniform() * count)]
+            b = slots[int(uniform() * (count - 1))]
+            if b == a:
+                b = slots[count - 1]  # two different places, each pair equally likely
+            i, j = int(uniform() * len(movable[a])), int(uniform() * len(movable[b]))
             x, y = movable[a][i], movable[b][j]
             if self.allowed[b] >> x.index & 1 and self.allowed[a] >> y.index & 1:
                 swap = (1 << x.index) | (1 << y.index)
