@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
+from ..bidding import dog_destination
+from ..cards import BOUTS, DECK, EXCUSE, PETIT, Card
+from ..declarations import Poignee, Slam
 from ..game import GameState
 from ..names import seat_names
 from ..rules import Bid, Phase, RuleSet
 from ..scoring import CHELEM_WORDS, explain_score, score
 from .feedback import AnswerError, Feedback, section_link
-from .piles import draw_pile
+from .piles import PileFacts, draw_pile
 
 __all__ = ["ANYONE", "WHEN", "AnnounceQuestion", "random_announce_question", "check_announcement",
-           "SLAM_OUTCOMES", "random_slam_summary", "slam_bonus", "check_slam_score",
+           "SLAM_OUTCOMES", "TAKER_SLAMS", "random_slam_summary", "slam_bonus", "check_slam_score",
            "SLAM_SECTION"]
 
 SLAM_SECTION = section_link("09-scoring", "slams", "Slams")
@@ -151,37 +155,127 @@ SLAM_OUTCOMES = ("announced_made", "made", "announced_failed", "defence",
 """The slam items (and the one combined case) the value questions draw from."""
 
 
-def random_slam_summary(rng: random.Random, outcome: "str | None" = None) -> dict:
-    """A four-player deal summary with a slam, its facts consistent with the slam.
+TAKER_SLAMS = ("announced_made", "made")
+"""The slam outcomes in which the taker took every trick."""
 
-    The taker's slam leaves the taker every card (91 points, 3 bouts) or all but the
-    Excuse the defence kept (87, 2 bouts); a defence slam leaves the taker only the
-    discard (a few points, no bout).
+
+def random_slam_summary(rng: random.Random, outcome: "str | None" = None) -> dict:
+    """A four-player deal summary with a slam, its facts a deal that can happen.
+
+    A slam by one side is a real deal played by the engine (:func:`_slam_deal`), so its
+    points and bouts are what the taker's pile holds then: every card (91 points, 3 bouts),
+    all but the Excuse a defender kept (87, 2 bouts), less the dog under Guard against,
+    which counts for the defence; after a defence slam, the discard alone. A slam announced
+    and missed states points the taker can hold when the defence won a trick
+    (:func:`_most_points`).
 
     >>> summary = random_slam_summary(random.Random(2), "made")
-    >>> summary["taker_points"] in (87, 91), summary["chelem"]
-    (True, 'made')
+    >>> summary["chelem"], summary["taker_points"] <= 91 and summary["taker_bouts"] >= 2
+    ('made', True)
     """
     outcome = outcome or rng.choice(SLAM_OUTCOMES)
     if outcome not in SLAM_OUTCOMES:
         raise ValueError(f"no slam outcome {outcome!r}; expected one of {SLAM_OUTCOMES}")
-    bid = rng.choice(("take", "guard", "guard_without", "guard_against"))
-    petit, poignees = None, []
-    if outcome in ("announced_made", "made"):
-        points, bouts = rng.choice(((91, 3), (87, 2)))
-        petit = "taker" if rng.random() < 0.5 else None
-        poignees = ["simple"] if rng.random() < 0.4 else []
-    elif outcome == "announced_failed":
-        pile = draw_pile(rng, rng.choice((1, 2, 2, 3)), petit_chance=0.2)
-        bouts, petit = pile.bouts, pile.petit_au_bout
-        points = max(int(pile.lowest) + 3, min(int(pile.highest) - 3, rng.randint(38, 80)))
-    else:  # the defence took every trick: the taker keeps only the discard
-        bid = rng.choice(("take", "guard"))
-        points, bouts = rng.randint(3, 8), 0
-    summary = {"players": 4, "bid": bid, "taker_points": points, "taker_bouts": bouts,
-               "petit_au_bout": petit, "poignees": poignees, "chelem": outcome}
+    if outcome != "announced_failed":
+        bids = _BIDS if outcome in TAKER_SLAMS else (Bid.TAKE, Bid.GUARD)
+        while True:  # a deal that went otherwise (a Petit sec, a trick lost) is drawn again
+            summary = _slam_deal(rng, outcome, rng.choice(bids))
+            if summary is not None:
+                return summary
+    bid = rng.choice(_BIDS)
+    pile = draw_pile(rng, rng.choice((1, 2, 2, 3)), petit_chance=0.2)
+    points = max(pile.lowest + 3, min(_most_points(bid, pile), rng.randint(38, 80)))
+    summary = {"players": 4, "bid": bid.value, "taker_points": _number(points),
+               "taker_bouts": pile.bouts, "petit_au_bout": pile.petit_au_bout, "poignees": [],
+               "chelem": outcome}
     score(summary)  # the engine checks the summary
     return summary
+
+
+def _number(points: Fraction) -> "int | float":
+    """Card points as a deal summary writes them (43, 40.5)."""
+    return int(points) if points.denominator == 1 else float(points)
+
+
+def _most_points(bid: Bid, pile: PileFacts, rules: "RuleSet | None" = None) -> Fraction:
+    """The most the taker's pile can hold when the defence won a trick: the defence's pile
+    then holds that trick's cards (and the dog under Guard against), among them the bouts
+    the taker lacks, every other card worth at least the smallest card's points.
+
+    >>> _most_points(Bid.GUARD_AGAINST, draw_pile(random.Random(1), 3))
+    Fraction(86, 1)
+    """
+    rules = rules or RuleSet(players=4)
+    cards = rules.players + (rules.dog_size if dog_destination(bid) == "defence_unseen" else 0)
+    smallest = min(card.points for card in DECK)
+    return pile.highest - smallest * (cards - (len(BOUTS) - pile.bouts))
+
+
+def _strength(card: Card) -> tuple:
+    """How a side that takes every trick orders its cards: trumps, highest first, then plain
+    cards, highest first; the Petit and then the Excuse kept for the last tricks."""
+    return (not card.is_excuse, card is not PETIT, card.is_trump, card.rank)
+
+
+def _slam_deal(rng: random.Random, outcome: str, bid: Bid) -> "dict | None":
+    """The summary of a four-player deal the engine plays to ``outcome``, a slam by one side;
+    None when the cards went otherwise.
+
+    For a taker's slam the taker holds the highest trumps and, as drawn, the Excuse and the
+    Petit; for a defence slam, the lowest plain cards. The side taking every trick plays its
+    strongest card (:func:`_strength`), the other side at random; the taker lays aside the
+    cards of the dog it took, and may show a simple poignée.
+    """
+    rules = RuleSet(players=4)
+    taker_slam = outcome in TAKER_SLAMS
+    if taker_slam:
+        extras = [card for card in (EXCUSE, PETIT) if rng.random() < 0.5]
+        trumps = sorted((c for c in DECK if c.is_trump and c is not PETIT), key=_strength)
+        hand = extras + trumps[-(rules.hand_size - len(extras)):]
+    else:
+        hand = sorted((c for c in DECK if c.suit.is_plain), key=_strength)[:rules.hand_size]
+    rest = [card for card in DECK if card not in hand]
+    destination = dog_destination(bid)
+    if destination == "taken":  # cards the taker may lay aside again
+        rest_for_dog = [card for card in rest if card.suit.is_plain and not card.is_king]
+    elif destination == "defence_unseen":  # no bout in it, so that every bout is played
+        rest_for_dog = [card for card in rest if not card.is_bout]
+    else:
+        rest_for_dog = rest
+    dog = rng.sample(rest_for_dog, rules.dog_size)
+    others = [card for card in rest if card not in dog]
+    rng.shuffle(others)
+    taker = rng.randrange(rules.players)
+    size = rules.hand_size
+    hands = [others[n * size:(n + 1) * size] for n in range(rules.players - 1)]
+    hands.insert(taker, hand)
+    state = GameState.from_hands(rules, hands, dog, dealer=rng.randrange(rules.players))
+    poignee = taker_slam and rng.random() < 0.4
+    while not state.is_over:  # a Petit sec voids the deal at once
+        seat, actions = state.to_act, state.legal_actions()
+        if state.phase is Phase.BIDDING:
+            action = bid if seat == taker else Bid.PASS
+        elif state.phase is Phase.DISCARD:
+            action = next(card for card in actions if card in dog)
+        elif state.phase is Phase.SLAM:
+            action = Slam.ANNOUNCE if outcome.startswith("announced") else Slam.DECLINE
+        else:
+            shown = [action for action in actions if isinstance(action, Poignee)]
+            cards = [action for action in actions if isinstance(action, Card)]
+            if seat == taker and poignee and shown:
+                action = shown[0]
+            elif (seat == taker) == taker_slam:
+                action = max(cards, key=_strength)
+            else:
+                action = rng.choice(cards)
+        state.play(action)
+    breakdown = state.result.breakdown
+    if breakdown is None or breakdown.chelem != outcome:
+        return None
+    return {"players": rules.players, "bid": bid.value,
+            "taker_points": _number(breakdown.taker_points), "taker_bouts": breakdown.taker_bouts,
+            "petit_au_bout": breakdown.petit_au_bout, "poignees": list(breakdown.poignees),
+            "chelem": outcome}
 
 
 def slam_bonus(summary: dict) -> int:

@@ -21,9 +21,9 @@ import ipywidgets as widgets
 
 from ..names import sentence
 from ..scoring import explain_score
-from ..teach.slams import (ANYONE, SLAM_SECTION, WHEN, AnnounceQuestion, check_announcement,
-                           check_slam_score, random_announce_question, random_slam_summary,
-                           slam_bonus)
+from ..teach.slams import (ANYONE, SLAM_SECTION, TAKER_SLAMS, WHEN, AnnounceQuestion,
+                           check_announcement, check_slam_score, random_announce_question,
+                           random_slam_summary, slam_bonus)
 from .base import AnswerError, Exercise, Feedback, NumberField
 from .render import escape_text
 from .scoring import DealSummaryExercise
@@ -103,6 +103,9 @@ class SlamValueExercise(DealSummaryExercise):
     def show_question(self, question: dict) -> None:
         self.prompt.value = ("Four players. What does the slam add to the hand score (with its "
                              "sign, from the taker's side), and what is the hand score <i>s</i>?")
+        if question["bid"] == "guard_against" and question["chelem"] in TAKER_SLAMS:
+            self.prompt.value += (" The taker took every trick, but with Guard against the dog "
+                                  "counts for the defence: it is not in the taker's pile.")
         self.show_facts(question)
 
     def judge(self, question: dict, answer) -> Feedback:
