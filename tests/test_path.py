@@ -23,7 +23,8 @@ START = datetime.datetime(2026, 11, 2, 9, 30)
 
 
 def at(moment: datetime.datetime) -> str:
-    return moment.isoformat(timespec="microseconds")
+    """A local time as the store writes it (UTC)."""
+    return moment.astimezone(datetime.timezone.utc).isoformat(timespec="microseconds")
 
 
 def wrong(moment, reason=""):
@@ -89,17 +90,31 @@ def test_due_for_practice_lists_only_what_is_due_oldest_first():
 
 # ------------------------------------------------------------------------------ store
 
-def test_old_files_load_unchanged_and_keep_their_solves(tmp_path):
+@pytest.fixture
+def paris(monkeypatch):
+    """This computer's local time is Paris's (UTC+1 in winter) for the test."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_old_files_load_as_they_were_meant_and_keep_their_solves(tmp_path, paris):
+    """Older files wrote local times without an offset: read as local time, written UTC."""
     path = tmp_path / "progress.json"
     old = {"version": 1, "solved": {"ch07-winner": "2026-11-29T16:00:00"},
            "games": {"table": {"deal": 3}}}
     path.write_text(json.dumps(old))
     progress = Progress(path)
-    assert progress.solved_dates == old["solved"] and progress.saved_game("table") == {"deal": 3}
+    utc = {"ch07-winner": "2026-11-29T15:00:00.000000+00:00"}  # 16:00 in Paris
+    assert progress.solved_dates == utc and progress.saved_game("table") == {"deal": 3}
     assert progress.answers == {} and progress.message is None
     progress.record_answer("ch02-find-bouts", False, "The 21 is a bout.")
     again = json.loads(path.read_text())
-    assert again["solved"] == old["solved"] and again["games"] == old["games"]
+    assert again["solved"] == utc and again["games"] == old["games"]
     assert list(again["answers"]) == ["ch02-find-bouts"]
 
 
@@ -138,12 +153,13 @@ def test_a_reset_is_not_undone_by_a_page_that_has_not_seen_it(tmp_path):
     assert Progress(path).solved == {"c"}  # an old copy (another tab's) cannot bring it back
 
 
-def test_an_imported_reset_forgets_the_saved_games_too(tmp_path):
+def test_another_pages_reset_forgets_the_saved_games_too_and_says_so(tmp_path):
     path = tmp_path / "progress.json"
     Progress(path).save_game("table", {"deal": 3})
     other = Progress(tmp_path / "other.json")
     other.reset()
-    assert merge_into_file(other.path.read_text(), path) is None
+    said = merge_into_file(other.path.read_text(), path)
+    assert said.startswith("Your progress was reset in another page") and "1 saved game" in said
     assert Progress(path).saved_game("table") is None
     Progress(path).save_game("table", {"deal": 4})  # a new game after the reset stays
     assert merge_into_file(other.path.read_text(), path) is None

@@ -12,7 +12,8 @@ import threading
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tarot_teach.widgets.progress import MAX_BYTES, Progress, merge_into_file, parse_progress
+from tarot_teach.widgets.progress import (MAX_BYTES, Progress, merge_into_file, parse_progress,
+                                          utc_time)
 
 
 def aside_files(path):
@@ -64,8 +65,8 @@ def test_a_merge_never_unsolves_and_keeps_the_first_date(tmp_path):
     path.write_text(json.dumps({"version": 1, "solved": {"a": "2026-01-01T00:00:00"}}))
     merge_into_file(json.dumps({"solved": {"a": "2026-06-01T00:00:00", "b": "2026-02-01"}}), path)
     merge_into_file(json.dumps({"solved": {}}), path)
-    assert json.loads(path.read_text())["solved"] == {"a": "2026-01-01T00:00:00",
-                                                     "b": "2026-02-01"}
+    assert json.loads(path.read_text())["solved"] == {"a": utc_time("2026-01-01T00:00:00"),
+                                                     "b": utc_time("2026-02-01")}
 
 
 def test_incoming_progress_that_cannot_be_read_changes_nothing(tmp_path):

@@ -44,7 +44,9 @@ answer given when it was due."""
 
 
 def _when(moment: str) -> datetime.datetime:
-    return datetime.datetime.fromisoformat(moment)
+    """A recorded time as this computer's local time, without an offset (as ``now`` is)."""
+    when = datetime.datetime.fromisoformat(moment)
+    return when.astimezone().replace(tzinfo=None) if when.tzinfo else when
 
 
 def state(solved_on: "str | None", answers: Mapping[str, Mapping]) -> str:
@@ -54,7 +56,7 @@ def state(solved_on: "str | None", answers: Mapping[str, Mapping]) -> str:
         rights = [moment for moment, answer in answers.items() if answer.get("ok")]
         if not rights:
             return TRIED if wrong else NOT_TRIED
-        solved_on = min(rights)
+        solved_on = min(rights, key=_when)
     if any(_when(moment) < _when(solved_on) for moment in wrong):
         return SOLVED
     return FIRST_TIME
@@ -76,11 +78,12 @@ def wrong_answers(answers: Mapping[str, Mapping]) -> WrongAnswers:
     ...                "2026-11-01T09:00:00": {"ok": False}})
     WrongAnswers(count=2, last=datetime.datetime(2026, 11, 1, 10, 0), reason='Too low.')
     """
-    wrong = sorted((moment, answer) for moment, answer in answers.items() if not answer.get("ok"))
+    wrong = sorted((_when(moment), answer.get("reason", "")) for moment, answer in answers.items()
+                   if not answer.get("ok"))
     if not wrong:
         return WrongAnswers(0, None, "")
-    moment, answer = wrong[-1]
-    return WrongAnswers(len(wrong), _when(moment), str(answer.get("reason", "")))
+    moment, reason = wrong[-1]
+    return WrongAnswers(len(wrong), moment, str(reason))
 
 
 def due(answers: Mapping[str, Mapping],

@@ -245,13 +245,15 @@ class ProgressPage:
         """Merge an exported progress file into this one; a file that cannot be read
         changes nothing and says why."""
         try:
-            self.progress.merge(content)
+            left_out = self.progress.merge(content)
         except UnreadableProgress as problem:
             self.keep_message.value = ('<span style="color:#8a6d00">⚠ That file could not be '
                                   f'imported: {escape_text(problem)}. Nothing was changed.</span>')
             return False
         self.keep_message.value = ("✔ Imported: its progress has been added to yours "
-                              "(nothing you had was removed).")
+                                   "(nothing you had was removed)." + (
+                                       f' <span style="color:#8a6d00">{escape_text(left_out)}'
+                                       "</span>" if left_out else ""))
         self.practise_box.value = self._settings().get("practise", self.practise_box.value)
         self.render()
         self._show_practice()

@@ -1,11 +1,14 @@
 """Which exercises a learner has solved, saved on disk so that a restart loses nothing.
 
-The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:00"},
+The file is JSON (``{"version": 1, "solved": {"exercise-id": "2026-11-29T16:00:00.000000+00:00"},
 "games": {...}, "answers": {...}, "reset": "..."}``; ``games`` keeps the card table's deal
 in progress, ``answers`` every checked answer of each exercise by time — right, or wrong with
 the reason given — and ``reset`` the time of the last reset: anything older is dropped when
-files merge, so a page that has not seen the reset cannot bring old progress back). Files
-with only ``solved`` (and ``games``) load unchanged. It is readable by this user only.
+files merge, so a page that has not seen the reset cannot bring old progress back). Times
+are ISO 8601, written in UTC (:func:`utc_time`; a time without an offset, as older files
+hold, is this computer's local time). On read, an entry whose time is not a date is left
+out, and a reset that is not a date or is in the future is ignored, with a message. It is
+readable by this user only.
 Several pages (tabs, kernels, processes) may share it, so every save is a
 read-merge-write under a lock (a lock file beside it): solves from everyone are kept and
 never un-solved (but by a reset), and each writer's own games win. Each save writes a
@@ -39,19 +42,25 @@ import contextlib
 import datetime
 import json
 import os
+import re
 import stat
 import tempfile
 import threading
 from pathlib import Path
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
-           "merge_into_file", "parse_record", "merge_records"]
+           "merge_into_file", "parse_record", "merge_records", "utc_time"]
 
 ENVIRONMENT_VARIABLE = "TAROT_TEACH_PROGRESS"
 MAX_BYTES = 8 * 1024 * 1024  # a real progress file is a few kilobytes
 MAX_DEPTH = 32  # nesting of a saved game (the card table's is 5 deep)
 MAX_ANSWERS = 40  # answers kept per exercise: the first wrong one and the latest ones
 MAX_REASON = 500  # characters of a wrong answer's reason kept
+# A time as the file may hold it: ISO 8601, to the minute at least, with or without an offset
+# (the same pattern is in live.js). Years outside FIRST_YEAR..LAST_YEAR are not dates here.
+TIME_PATTERN = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,6}))?)?"
+                          r"(Z|[+-]\d\d:?\d\d)?)?")
+FIRST_YEAR, LAST_YEAR = 1970, 9998
 
 
 class UnreadableProgress(ValueError):
@@ -79,6 +88,51 @@ def _depth(value) -> int:
         elif isinstance(item, list):
             stack.extend((v, level + 1) for v in item)
     return deepest
+
+
+def utc_time(text) -> "str | None":
+    """A progress file's time as UTC, written one way (so that texts sort as the times do),
+    or None if it is not a date. Without an offset it is this computer's local time.
+
+    >>> utc_time("2026-11-30T10:00:00+01:00"), utc_time("2026-11-30T09:00Z")
+    ('2026-11-30T09:00:00.000000+00:00', '2026-11-30T09:00:00.000000+00:00')
+    >>> utc_time("tomorrow"), utc_time("2026-02-30T10:00"), utc_time(20261130)
+    (None, None, None)
+    """
+    found = TIME_PATTERN.fullmatch(text) if isinstance(text, str) else None
+    if not found:
+        return None
+    *numbers, fraction, zone = found.groups()
+    year, month, day, hour, minute, second = (int(n or 0) for n in numbers)
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        return None
+    try:
+        moment = datetime.datetime(year, month, day, hour, minute, second,
+                                   int((fraction or "").ljust(6, "0")))
+        if zone is None:
+            moment = moment.astimezone()  # (a naive time is local time)
+        elif zone == "Z":
+            moment = moment.replace(tzinfo=datetime.timezone.utc)
+        else:
+            hours, minutes = int(zone[1:3]), int(zone[-2:])
+            if hours > 23 or minutes > 59:
+                return None
+            offset = datetime.timedelta(hours=hours, minutes=minutes)
+            moment = moment.replace(tzinfo=datetime.timezone(-offset if zone[0] == "-"
+                                                             else offset))
+    except (ValueError, OverflowError, OSError):
+        return None
+    return moment.astimezone(datetime.timezone.utc).isoformat(timespec="microseconds")
+
+
+def _utc_now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")
+
+
+def local_words(moment: str) -> str:
+    """A UTC time of :func:`utc_time` in words, in local time ("30 November 2026 at 10:00")."""
+    local = datetime.datetime.fromisoformat(moment).astimezone()
+    return f"{local.day} {local:%B %Y at %H:%M}"
 
 
 def parse_progress(content: "bytes | str") -> "tuple[dict[str, str], dict[str, dict]]":
@@ -124,13 +178,17 @@ def parse_progress(content: "bytes | str") -> "tuple[dict[str, str], dict[str, d
 def parse_record(content: "bytes | str") -> dict:
     """Everything a progress file's content holds: ``solved`` and ``games`` (as
     :func:`parse_progress`), ``answers`` (exercise id → answer time → ``{"ok": bool,
-    "reason": str}``) and ``reset`` (when everything before was forgotten, or None). Files
-    written before answers were kept have neither and load unchanged.
+    "reason": str}``), ``reset`` (when everything before was forgotten, or None) and
+    ``notes`` (what was left out, in words). Times are made UTC (:func:`utc_time`): an entry
+    whose time is not a date is left out, a reset not a date or in the future is ignored.
 
-    >>> record = parse_record('{"solved": {"a": "2026-11-30T10:00:00"}, "answers": {"a": '
-    ...     '{"2026-11-30T09:59:00.000001": {"ok": false, "reason": "Too low."}}}}')
-    >>> record["answers"]["a"]["2026-11-30T09:59:00.000001"]["reason"], record["reset"]
+    >>> record = parse_record('{"solved": {"a": "2026-11-30T10:00:00Z"}, "answers": {"a": '
+    ...     '{"2026-11-30T09:59:00.000001Z": {"ok": false, "reason": "Too low."}}}}')
+    >>> record["answers"]["a"]["2026-11-30T09:59:00.000001+00:00"]["reason"], record["reset"]
     ('Too low.', None)
+    >>> parse_record('{"solved": {"a": "soon"}, "reset": "later"}')["notes"]
+    ['1 solved exercise whose time is not a date was left out', \
+'the reset time is not a date: it was ignored']
     >>> parse_record('{"solved": {}, "answers": {"a": {"x": {"ok": "yes"}}}}')
     Traceback (most recent call last):
     ...
@@ -149,16 +207,40 @@ def parse_record(content: "bytes | str") -> dict:
             if (not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool)
                     or not isinstance(answer.get("reason", ""), str)):
                 raise problem
-    reset = data.get("reset")
-    if reset is not None and not isinstance(reset, str):
-        raise UnreadableProgress("its reset date is not a date")
-    return {"solved": solved, "games": games,
-            "answers": {name: dict(per_time) for name, per_time in answers.items()},
-            "reset": reset}
+    times = {name: utc_time(date) for name, date in solved.items()}
+    record = {"solved": {name: time for name, time in times.items() if time},
+              "games": games, "answers": {}, "reset": None, "notes": []}
+    answers_left_out = 0
+    for name, per_time in answers.items():
+        kept = {utc_time(time): answer for time, answer in per_time.items()}
+        answers_left_out += len(per_time) - len(kept) + (None in kept)
+        kept.pop(None, None)
+        if kept:
+            record["answers"][name] = dict(sorted(kept.items()))
+    left_out = _entries(len(solved) - len(record["solved"]), answers_left_out)
+    if left_out:
+        record["notes"].append(f"{left_out} whose time is not a date {_were(left_out)} left out")
+    if data.get("reset") is not None:
+        reset = utc_time(data["reset"])
+        if reset is None:
+            record["notes"].append("the reset time is not a date: it was ignored")
+        elif reset > _utc_now():
+            record["notes"].append(f"the reset time ({local_words(reset)}) is in the future: "
+                                   "it was ignored")
+        else:
+            record["reset"] = reset
+    return record
 
 
 def _empty() -> dict:
-    return {"solved": {}, "games": {}, "answers": {}, "reset": None}
+    return {"solved": {}, "games": {}, "answers": {}, "reset": None, "notes": []}
+
+
+def _entries(solves: int = 0, answers: int = 0, games: int = 0) -> str:
+    """How many entries, in words ("2 solved exercises and 1 answer"; "" for none)."""
+    parts = [f"{count} {word}{'' if count == 1 else 's'}" for count, word in
+             ((solves, "solved exercise"), (answers, "answer"), (games, "saved game")) if count]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
 
 
 def _trim(per_time: dict) -> dict:
@@ -175,7 +257,7 @@ def _trim(per_time: dict) -> dict:
 def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> dict:
     """Two records merged: every solve (its earliest date) and every answer of both, minus
     what the later reset forgot; ``newer``'s games win (only those named in ``games``, if
-    given).
+    given). ``dropped`` counts what each side lost to the reset: (solves, answers, games).
 
     >>> a = {"solved": {"x": "2026-11-30T10:00:00"}, "answers": {"x": {
     ...     "2026-11-30T09:00:00.000000": {"ok": False}}}, "games": {}, "reset": None}
@@ -183,25 +265,58 @@ def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> 
     ...     "2026-11-30T12:00:00.000000": {"ok": True}}}, "games": {},
     ...     "reset": "2026-11-30T11:00:00.000000"}
     >>> merged = merge_records(a, b)
-    >>> merged["solved"], sorted(merged["answers"]), merged["reset"]
-    ({'y': '2026-11-30T12:00:00'}, ['y'], '2026-11-30T11:00:00.000000')
+    >>> merged["solved"], sorted(merged["answers"]), merged["reset"], merged["dropped"]
+    ({'y': '2026-11-30T12:00:00'}, ['y'], '2026-11-30T11:00:00.000000', \
+{'older': (1, 1, 0), 'newer': (0, 0, 0)})
     """
     reset = max((r for r in (older.get("reset"), newer.get("reset")) if r), default=None)
-    solved = {name: date for name, date in _merge_solved(older["solved"], newer["solved"]).items()
-              if reset is None or date >= reset}
+    kept, dropped = [], {}
+    for side, record in (("older", older), ("newer", newer)):
+        solved = {n: date for n, date in record["solved"].items() if not reset or date >= reset}
+        answers = {name: {t: a for t, a in per_time.items() if not reset or t >= reset}
+                   for name, per_time in record.get("answers", {}).items()}
+        kept.append((solved, answers))
+        dropped[side] = [len(record["solved"]) - len(solved),
+                         sum(map(len, record.get("answers", {}).values()))
+                         - sum(map(len, answers.values())), 0]
     answers: dict[str, dict] = {}
-    for source in (older.get("answers", {}), newer.get("answers", {})):
+    for _solved, source in kept:
         for name, per_time in source.items():
-            kept = {t: a for t, a in per_time.items() if reset is None or t >= reset}
-            if kept:
-                answers.setdefault(name, {}).update(kept)
+            if per_time:
+                answers.setdefault(name, {}).update(per_time)
     answers = {name: _trim(dict(sorted(per_time.items()))) for name, per_time in answers.items()}
     incoming = newer["games"] if games is None else {k: newer["games"][k] for k in games
                                                       if k in newer["games"]}
     # a reset that only the newer side has seen forgets the older side's games too
     forgotten = newer.get("reset") and newer.get("reset") == reset != older.get("reset")
-    return {"solved": solved, "games": {**({} if forgotten else older["games"]), **incoming},
-            "answers": answers, "reset": reset}
+    if forgotten:
+        dropped["older"][2] = len(set(older["games"]) - set(incoming))
+    return {"solved": _merge_solved(kept[0][0], kept[1][0]),
+            "games": {**({} if forgotten else older["games"]), **incoming},
+            "answers": answers, "reset": reset,
+            "dropped": {side: tuple(counts) for side, counts in dropped.items()}}
+
+
+def _reset_elsewhere(merged: dict, side: str) -> "str | None":
+    """What ``side`` of a merge lost to a reset made in another page, in words (or None)."""
+    lost = _entries(*merged["dropped"][side])
+    if not lost:
+        return None
+    return (f"Your progress was reset in another page ({local_words(merged['reset'])}): "
+            f"{lost} from before then {_were(lost)} removed here too.")
+
+
+def _were(entries: str) -> str:
+    return "was" if entries.startswith("1 ") and " and " not in entries else "were"
+
+
+def _notes(record: dict, where: str) -> "str | None":
+    """The notes of a parsed record (what was left out), as a sentence (or None)."""
+    return f"In {where}, {'; '.join(record['notes'])}." if record["notes"] else None
+
+
+def _joined(*messages: "str | None") -> "str | None":
+    return " ".join(m for m in messages if m) or None
 
 
 def _merge_solved(*sources: "dict[str, str]") -> "dict[str, str]":
@@ -287,7 +402,8 @@ def _set_aside(path: Path) -> Path:
 def _read_or_set_aside(path: Path) -> "tuple[dict, str | None]":
     """Under the lock: the file's record, or an empty one and a message once it is set aside."""
     try:
-        return _read(path), None
+        record = _read(path)
+        return record, _notes(record, "your progress file")
     except UnreadableProgress as problem:
         aside = _set_aside(path)
         return _empty(), (f"Your progress file was damaged ({problem}); it has been kept "
@@ -295,9 +411,9 @@ def _read_or_set_aside(path: Path) -> "tuple[dict, str | None]":
 
 
 def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) -> "str | None":
-    """Merge a progress file's content (another tab's, from the browser, or an imported
-    file) into ``path``: solves and answers are added, the incoming games win, a later reset
-    forgets what came before it. Returns a message if something went wrong.
+    """Merge a progress file's content (another tab's, or from the browser) into ``path``:
+    solves and answers are added, the incoming games win, a later reset forgets what came
+    before it. Returns a message if something went wrong or was left out.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -316,10 +432,12 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
     try:
         with _locked(path):
             old, message = _read_or_set_aside(path)
-            _write(path, merge_records(old, incoming))
+            merged = merge_records(old, incoming)
+            _write(path, merged)
     except OSError as error:
         return f"Your progress could not be saved ({error.strerror or error})."
-    return message
+    return _joined(message, _notes(incoming, "progress from another page"),
+                   _reset_elsewhere(merged, "older"))
 
 
 class Progress:
@@ -366,7 +484,7 @@ class Progress:
         """Record a solved exercise and save at once (a failure to save is reported, not raised)."""
         if exercise_id in self._solved:
             return
-        self._solved[exercise_id] = datetime.datetime.now().isoformat(timespec="microseconds")
+        self._solved[exercise_id] = _utc_now()
         self._save()
 
     def record_answer(self, exercise_id: str, ok: bool, reason: str = "",
@@ -381,7 +499,7 @@ class Progress:
         >>> [a["ok"] for a in progress.answers["ch07-winner"].values()], progress.solved
         ([False, True], {'ch07-winner'})
         """
-        when = when or datetime.datetime.now()
+        when = (when or datetime.datetime.now()).astimezone(datetime.timezone.utc)
         answer: dict = {"ok": bool(ok)}
         if reason and not ok:
             answer["reason"] = reason[:MAX_REASON]
@@ -395,17 +513,24 @@ class Progress:
             self._solved[exercise_id] = moment
         self._save()
 
-    def merge(self, content: "str | bytes") -> None:
-        """Merge another progress file's content (an import) into this one and save;
-        raises :class:`UnreadableProgress` (changing nothing) if it cannot be read."""
+    def merge(self, content: "str | bytes") -> "str | None":
+        """Merge an imported progress file's content into this one and save; returns what
+        was left out, in words, or None. Its reset forgets nothing of this progress (only
+        what it holds itself). Raises :class:`UnreadableProgress` (changing nothing) if it
+        cannot be read."""
         incoming = parse_record(content)
-        mine = merge_records(self._record(), incoming)
+        own = merge_records(_empty(), incoming)  # its reset applied to its own entries only
+        mine = merge_records(self._record(), {**own, "reset": None})
         self._solved, self._answers, self._reset = mine["solved"], mine["answers"], mine["reset"]
         for key, game in incoming["games"].items():
             if key not in self._games:  # a game in progress here is never replaced
                 self._games[key] = game
                 self._changed_games.add(key)
         self._save()
+        lost = _entries(*mine["dropped"]["newer"])
+        return _joined(_notes(incoming, "that file"), lost and (
+            f"{lost} from before your reset ({local_words(mine['reset'])}) {_were(lost)} left "
+            "out: a reset forgets everything before it."))
 
     def refresh(self) -> None:
         """Bring in what other pages (tabs, the browser's store) saved meanwhile."""
@@ -427,7 +552,7 @@ class Progress:
         self._games.clear()
         self._answers.clear()
         self._changed_games.clear()
-        self._reset = datetime.datetime.now().isoformat(timespec="microseconds")
+        self._reset = _utc_now()
         try:
             with _locked(self.path):
                 old, _message = _read_or_set_aside(self.path)
@@ -440,8 +565,11 @@ class Progress:
         self._solved, self._answers = merged["solved"], merged["answers"]
 
     def _record(self) -> dict:
+        """What this page holds (its reset only while it is not in the future: a clock put
+        back after a reset must not drop the next solves)."""
+        reset = self._reset if self._reset and self._reset <= _utc_now() else None
         return {"solved": dict(self._solved), "games": dict(self._games),
-                "answers": {k: dict(v) for k, v in self._answers.items()}, "reset": self._reset}
+                "answers": {k: dict(v) for k, v in self._answers.items()}, "reset": reset}
 
     def saved_game(self, key: str) -> "dict | None":
         """The game saved under ``key`` (a JSON object), or None."""
@@ -455,7 +583,9 @@ class Progress:
 
     def _load(self) -> None:
         try:
-            self._set(_read(self.path))
+            record = _read(self.path)
+            self._set(record)
+            self.message = _notes(record, "your progress file")
             return
         except OSError as error:
             self.message = (f"Your progress could not be read ({error.strerror or error}); "
@@ -479,12 +609,15 @@ class Progress:
         try:
             with _locked(self.path):
                 old, message = _read_or_set_aside(self.path)
-                merged = merge_records(old, self._record(), games=self._changed_games)
+                mine = self._record()
+                merged = merge_records(old, mine, games=self._changed_games)
                 _write(self.path, merged)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror or error})."
             return
         self._set(merged)
         self._changed_games.clear()
+        if merged["reset"] != mine["reset"]:
+            message = _joined(message, _reset_elsewhere(merged, "newer"))
         if message:
             self.message = message
