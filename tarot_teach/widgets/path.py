@@ -24,6 +24,7 @@ import datetime
 import random
 
 import ipywidgets as widgets
+import traitlets
 
 from ..teach import path as learning
 from ..teach.course_map import CHAPTERS
@@ -36,6 +37,36 @@ SETTINGS_KEY = "progress-page"  # kept with the saved games: {"practise": bool}
 MAX_PRACTICE = 3  # exercises brought back at once
 MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700"),
          learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
+
+
+def _files_as_sent(value, _widget) -> tuple:
+    """An upload's value as the page sent it (dicts; a file's ``content`` may be missing)."""
+    return tuple(dict(f) for f in value if isinstance(f, dict)) if isinstance(
+        value, (list, tuple)) else ()
+
+
+class ProgressUpload(widgets.FileUpload):
+    """ipywidgets' FileUpload whose value is never refused: its own reading raised
+    ``KeyError: 'content'`` in the kernel when a file's content did not come with it."""
+
+    value = traitlets.Tuple(help="The chosen files, as the page sent them").tag(
+        sync=True, echo_update=False, from_json=_files_as_sent,
+        to_json=lambda value, _widget: [dict(f) for f in value])
+
+
+def file_content(entry) -> "bytes | str | None":
+    """The content of one file of an upload's value, or None if there is none.
+
+    >>> file_content({"content": memoryview(b"{}")}), file_content({"name": "a.json"})
+    (b'{}', None)
+    """
+    content = entry.get("content") if isinstance(entry, dict) else None
+    if isinstance(content, str):
+        return content
+    if isinstance(content, (bytes, bytearray, memoryview)):
+        return bytes(content)
+    to_bytes = getattr(content, "to_bytes", None)  # a JavaScript buffer (Pyodide)
+    return bytes(to_bytes()) if callable(to_bytes) and not isinstance(content, int) else None
 
 
 NOT_PRACTISED = ("guided", "final")
@@ -130,8 +161,8 @@ class ProgressPage:
         self.cancel_button.on_click(lambda _: self._hide_confirm())
 
         self.export_link = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Choose a file")
+        self.upload = ProgressUpload(accept=".json,application/json", multiple=False,
+                                     description="Choose a file")
         self.import_button = widgets.Button(description="Import",
                                             tooltip="Add the chosen file's progress to yours")
         self.import_button.add_class("tt-import")
@@ -260,15 +291,20 @@ class ProgressPage:
         return True
 
     def import_upload(self) -> bool:
+        """Import the file chosen in ``upload`` (whatever its value holds: never raises)."""
         files = list(self.upload.value)
         if not files:
             self.keep_message.value = ('<span style="color:#8a6d00">⚠ Choose a progress file '
                                   "first, then press Import.</span>")
             return False
-        content = files[0]["content"]
-        done = self.import_text(bytes(content))
+        content = file_content(files[0])
         self.upload.value = ()
-        return done
+        if content is None:
+            self.keep_message.value = ('<span style="color:#8a6d00">⚠ The chosen file did not '
+                                       "reach the exercises (its content is missing). Choose "
+                                       "it again, then press Import. Nothing was changed.</span>")
+            return False
+        return self.import_text(content)
 
     # ----- practising mistakes -------------------------------------------------------------
 
