@@ -105,6 +105,14 @@ TABLE_CSS = """
 .tt-table .tt-pilelabel { flex-basis:100%; font-size:0.9em; font-weight:bold; margin-top:-10px; }
 .tt-table .tt-hand > .widget-html { flex-basis:100%; margin:0; }
 .tt-table .tt-log ol { margin:0.2em 0; padding-left:1.6em; font-size:0.9em; }
+.tt-table .tt-why { font-style:italic; opacity:0.85; overflow-wrap:anywhere; }
+.tt-table .tt-shown { background:#eef5fb; color:#1b1b1b; border:1px solid #9fc3df;
+  border-left:6px solid #0072B2; border-radius:8px; padding:0.3em 0.7em; margin:0.4em 0;
+  font-size:0.9em; line-height:1.35; overflow-wrap:anywhere; }
+.tt-table .tt-shown ul { padding-left:1.2em; }
+.tt-table .tt-shown li { margin:0.1em 0; }
+.tt-seat .tt-cards { margin-top:4px; padding-top:2px; border-top:1px solid #d8d4c4; }
+.tt-seat .tt-cards svg { width:30px; height:42px; margin:1px !important; }
 .tt-table .tt-sr { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0);
   white-space:nowrap; }
 @media (max-width: 600px) {
@@ -117,4 +125,8 @@ TABLE_CSS = """
 """
 """The table's style sheet (scoped to ``.tt-table``; the reason a card may not be played shows
 in a line above the hand on hover and keyboard focus; colour is never the only cue: the seat
-to play is marked "to play", playable cards are raised, chosen cards carry a ✓)."""
+to play is marked "to play", playable cards are raised, chosen cards carry a ✓). The panel
+"What the play has shown" (``tt-shown`` in ``tt-facts``) is a framed box with a blue edge; a
+seat's cards shown to everybody (a poignée, trumps laid aside) are drawn a little smaller
+under a rule so that they stay inside the seat; the computer players' reasons after the
+deal (``tt-why``) are in italics, in the text's own colour."""
