@@ -111,8 +111,8 @@ TABLE_CSS = """
   font-size:0.9em; line-height:1.35; overflow-wrap:anywhere; }
 .tt-table .tt-shown ul { padding-left:1.2em; }
 .tt-table .tt-shown li { margin:0.1em 0; }
-.tt-seat .tt-cards { margin-top:4px; padding-top:2px; border-top:1px solid #d8d4c4; }
-.tt-seat .tt-cards svg { width:30px; height:42px; margin:1px !important; }
+.tt-table .tt-seat .tt-cards { margin-top:4px; padding-top:2px; border-top:1px solid #d8d4c4; }
+.tt-table .tt-seat .tt-cards svg { width:30px; height:42px; margin:1px !important; }
 .tt-table .tt-sr { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0);
   white-space:nowrap; }
 @media (max-width: 600px) {
