@@ -337,9 +337,7 @@
   Comm.prototype._send = function (type, content, callbacks, metadata, buffers) {
     var msg = message(type, content);
     msg.metadata = metadata || {};
-    if (buffers && buffers.length) {
-      console.warn("live exercises: binary widget buffers are not sent");
-    }
+    msg.buffers = buffers || []; // (a file chosen in an upload: its content)
     this.kernel.request(msg, function (reply) {
       var iopub = callbacks && callbacks.iopub;
       if (iopub && reply.header.msg_type === "status" && iopub.status) {
@@ -367,6 +365,58 @@
   };
 
   // ---------------------------------------------------- transport 1: a Jupyter server
+  // A message with binary buffers (e.g. a file chosen in an upload) is one binary frame, as
+  // Jupyter's kernel WebSocket protocol has it: the number of parts, the offset of each,
+  // then the parts (the JSON message without its buffers, then each buffer).
+  function bytesOf(buffer) {
+    return ArrayBuffer.isView(buffer)
+      ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+      : new Uint8Array(buffer);
+  }
+  function encodeFrame(msg) {
+    if (!msg.buffers || !msg.buffers.length) {
+      return JSON.stringify(msg);
+    }
+    var plain = {};
+    Object.keys(msg).forEach(function (key) {
+      if (key !== "buffers") {
+        plain[key] = msg[key];
+      }
+    });
+    var parts = [new TextEncoder().encode(JSON.stringify(plain))].concat(
+      msg.buffers.map(bytesOf));
+    var offset = 4 * (parts.length + 1);
+    var frame = new Uint8Array(parts.reduce(function (size, part) {
+      return size + part.byteLength;
+    }, offset));
+    var view = new DataView(frame.buffer);
+    view.setUint32(0, parts.length);
+    parts.forEach(function (part, i) {
+      view.setUint32(4 * (i + 1), offset);
+      frame.set(part, offset);
+      offset += part.byteLength;
+    });
+    return frame.buffer;
+  }
+  function decodeFrame(data) {
+    if (typeof data === "string") {
+      return JSON.parse(data);
+    }
+    var view = new DataView(data);
+    var offsets = [];
+    for (var i = 0; i < view.getUint32(0); i++) {
+      offsets.push(view.getUint32(4 * (i + 1)));
+    }
+    offsets.push(data.byteLength);
+    var msg = JSON.parse(new TextDecoder().decode(
+      new Uint8Array(data, offsets[0], offsets[1] - offsets[0])));
+    msg.buffers = [];
+    for (var j = 1; j + 1 < offsets.length; j++) {
+      msg.buffers.push(new DataView(data, offsets[j], offsets[j + 1] - offsets[j]));
+    }
+    return msg;
+  }
+
   function connectJupyter(kernel, info) {
     var base = new URL(info.base, root);
     var opened = openSocket(kernel, info, base);
@@ -396,12 +446,13 @@
     ws.search = "session_id=" + session + "&token=" + encodeURIComponent(info.token);
     return new Promise(function (resolve, reject) {
       var socket = new WebSocket(ws.href);
+      socket.binaryType = "arraybuffer";
       var queue = [];
       var opened = false;
       kernel.transport = {
         send: function (msg) {
           if (socket.readyState === 1) {
-            socket.send(JSON.stringify(msg));
+            socket.send(encodeFrame(msg));
           } else if (socket.readyState === 0) {
             queue.push(msg);
           } else {
@@ -413,7 +464,7 @@
         opened = true;
         mark("socket");
         queue.splice(0).forEach(function (msg) {
-          socket.send(JSON.stringify(msg));
+          socket.send(encodeFrame(msg));
         });
         resolve();
       };
@@ -428,10 +479,7 @@
         }
       };
       socket.onmessage = function (event) {
-        if (typeof event.data !== "string") {
-          return; // binary frames only carry widget buffers, unused here
-        }
-        var msg = JSON.parse(event.data);
+        var msg = decodeFrame(event.data);
         if (msg.channel === "iopub") {
           var id = msg.header && msg.header.msg_id;
           if (kernel.held) {
@@ -675,11 +723,79 @@
   // overwritten: after each click in an exercise the kernel's file is merged into what is
   // stored (solves are only ever added), and what another tab stores (a "storage" event) is
   // merged into this kernel's file. A stored value that cannot be read is set aside under a
-  // new name, with a notice, never overwritten.
+  // new name, with a notice, never overwritten. Times are read and merged as
+  // widgets/progress.py does (utc_time, parse_record, merge_records): made UTC, an entry
+  // whose time is not a date left out, a reset not a date or in the future ignored, and
+  // what a reset from another tab drops here said in a notice.
   var PROGRESS_KEY = "tarot_teach.progress";
   var PROGRESS_MERGE = "from tarot_teach.widgets.progress import merge_into_file as _tt_merge\n";
   var PROGRESS_PATH = "from tarot_teach.widgets.progress import default_progress_path as _tt_path\n";
+  var TIME = new RegExp("^(\\d{4})-(\\d\\d)-(\\d\\d)(?:[T ](\\d\\d):(\\d\\d)(?::(\\d\\d)" +
+    "(?:\\.(\\d{1,6}))?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$"); // (TIME_PATTERN in progress.py)
 
+  // A progress time as UTC, written one way (texts sort as the times do), or null if it is
+  // not a date; without an offset it is this computer's local time.
+  function utcTime(text) {
+    var found = typeof text === "string" && TIME.exec(text);
+    if (!found) {
+      return null;
+    }
+    var n = found.slice(1, 7).map(function (part) {
+      return Number(part || 0);
+    });
+    var zone = found[8];
+    var day = new Date(Date.UTC(n[0], n[1] - 1, n[2]));
+    if (n[0] < 1970 || n[0] > 9998 || day.getUTCMonth() !== n[1] - 1 ||
+      day.getUTCDate() !== n[2] || n[3] > 23 || n[4] > 59 || n[5] > 59) {
+      return null;
+    }
+    var time;
+    if (!zone) {
+      time = new Date(n[0], n[1] - 1, n[2], n[3], n[4], n[5]).getTime();
+    } else {
+      var hours = zone === "Z" ? 0 : Number(zone.slice(1, 3));
+      var minutes = zone === "Z" ? 0 : Number(zone.slice(-2));
+      if (hours > 23 || minutes > 59) {
+        return null;
+      }
+      time = Date.UTC(n[0], n[1] - 1, n[2], n[3], n[4], n[5]) -
+        (zone[0] === "-" ? -1 : 1) * (hours * 60 + minutes) * 60000;
+    }
+    return new Date(time).toISOString().slice(0, 19) + "." +
+      ((found[7] || "") + "000000").slice(0, 6) + "+00:00";
+  }
+  function utcNow() {
+    return utcTime(new Date().toISOString().replace("Z", "+00:00"));
+  }
+  // A UTC time of utcTime in words, in local time ("30 November 2026 at 10:00").
+  function localWords(time) {
+    var date = new Date(time.slice(0, 23) + "Z");
+    var two = function (number) {
+      return (number < 10 ? "0" : "") + number;
+    };
+    return date.toLocaleDateString("en-GB", { day: "numeric", month: "long",
+      year: "numeric" }) + " at " + two(date.getHours()) + ":" + two(date.getMinutes());
+  }
+  // How many entries, in words ("2 solved exercises and 1 answer"; "" for none).
+  function entries(counts) {
+    var parts = [];
+    ["solved exercise", "answer", "saved game"].forEach(function (word, i) {
+      if (counts[i]) {
+        parts.push(counts[i] + " " + word + (counts[i] === 1 ? "" : "s"));
+      }
+    });
+    return parts.length > 1 ? parts.slice(0, -1).join(", ") + " and " + parts.pop()
+      : parts.join("");
+  }
+  function were(words) {
+    return /^1 /.test(words) && words.indexOf(" and ") < 0 ? "was" : "were";
+  }
+  function isObject(value) {
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  }
+
+  // {solved, games, answers, reset, notes} (notes: what was left out, in words), or null if
+  // the text cannot be read at all.
   function parseProgress(text) {
     var data;
     try {
@@ -687,9 +803,6 @@
     } catch (error) {
       return null;
     }
-    var isObject = function (value) {
-      return value !== null && typeof value === "object" && !Array.isArray(value);
-    };
     if (!isObject(data) || !isObject(data.solved) || (data.games !== undefined &&
       !isObject(data.games))) {
       return null;
@@ -707,40 +820,90 @@
         return null;
       }
     }
-    // Answers (exercise → time → right or wrong) and the date of the last reset: checked
-    // in full by the kernel (widgets/progress.py) when merged there.
+    var record = { solved: {}, games: games, answers: {}, reset: null, notes: [] };
+    var left = [0, 0, 0];
+    names.forEach(function (name) {
+      var time = utcTime(data.solved[name]);
+      if (time) {
+        record.solved[name] = time;
+      } else {
+        left[0] += 1;
+      }
+    });
+    // Answers (exercise → time → right or wrong): checked in full by the kernel
+    // (widgets/progress.py) when merged there; here only those that can be used are kept.
     var answers = isObject(data.answers) ? data.answers : {};
-    var reset = typeof data.reset === "string" ? data.reset : null;
-    return { solved: data.solved, games: games, answers: answers, reset: reset };
+    Object.keys(answers).filter(function (name) {
+      return isObject(answers[name]);
+    }).forEach(function (name) {
+      Object.keys(answers[name]).forEach(function (time) {
+        var answer = answers[name][time];
+        var utc = utcTime(time);
+        if (!isObject(answer) || typeof answer.ok !== "boolean") {
+          return;
+        }
+        if (!utc) {
+          left[1] += 1;
+          return;
+        }
+        record.answers[name] = record.answers[name] || {};
+        record.answers[name][utc] = answer;
+      });
+    });
+    var words = entries(left);
+    if (words) {
+      record.notes.push(words + " whose time is not a date " + were(words) + " left out");
+    }
+    if (data.reset !== undefined && data.reset !== null) {
+      var reset = utcTime(data.reset);
+      if (!reset) {
+        record.notes.push("the reset time is not a date: it was ignored");
+      } else if (reset > utcNow()) {
+        record.notes.push("the reset time (" + localWords(reset) + ") is in the future: " +
+          "it was ignored");
+      } else {
+        record.reset = reset;
+      }
+    }
+    return record;
   }
 
-  // Every solve and answer of both (a solve with its earliest date), minus what is older
-  // than the later reset; the newer side's games win (as merge_records in progress.py).
+  // What is kept in localStorage (and merged into the kernel's file).
+  function storable(record) {
+    var kept = { version: 1, solved: record.solved, games: record.games,
+      answers: record.answers };
+    if (record.reset) {
+      kept.reset = record.reset;
+    }
+    return kept;
+  }
+
+  // {merged, dropped}: every solve and answer of both (a solve with its earliest date),
+  // minus what is older than the later reset; the newer side's games win. dropped counts
+  // what each side lost to the reset, [solves, answers, games] (as merge_records).
   function mergeProgress(older, newer) {
     var reset = [older.reset, newer.reset].filter(Boolean).sort().pop() || null;
     var solved = {};
-    [older.solved, newer.solved].forEach(function (source) {
-      Object.keys(source).forEach(function (name) {
-        var date = source[name];
-        if (reset && date < reset) {
-          return;
-        }
-        solved[name] = solved[name] && solved[name] < date ? solved[name] : date;
-      });
-    });
     var answers = {};
-    var plain = function (value) {
-      return value !== null && typeof value === "object" && !Array.isArray(value);
-    };
-    [older.answers || {}, newer.answers || {}].forEach(function (source) {
-      Object.keys(source).filter(function (name) {
-        return plain(source[name]);
-      }).forEach(function (name) {
-        Object.keys(source[name]).forEach(function (time) {
-          var answer = source[name][time];
-          if (plain(answer) && typeof answer.ok === "boolean" && (!reset || time >= reset)) {
+    var dropped = {};
+    [["older", older], ["newer", newer]].forEach(function (side) {
+      var lost = (dropped[side[0]] = [0, 0, 0]);
+      var record = side[1];
+      Object.keys(record.solved).forEach(function (name) {
+        var date = record.solved[name];
+        if (reset && date < reset) {
+          lost[0] += 1;
+        } else {
+          solved[name] = solved[name] && solved[name] < date ? solved[name] : date;
+        }
+      });
+      Object.keys(record.answers || {}).forEach(function (name) {
+        Object.keys(record.answers[name]).forEach(function (time) {
+          if (reset && time < reset) {
+            lost[1] += 1;
+          } else {
             answers[name] = answers[name] || {};
-            answers[name][time] = source[name][time];
+            answers[name][time] = record.answers[name][time];
           }
         });
       });
@@ -748,16 +911,26 @@
     var games = {};
     // A reset that only the newer side has seen forgets the older side's games too.
     var forgotten = newer.reset && newer.reset === reset && older.reset !== reset;
+    if (forgotten) {
+      dropped.older[2] = Object.keys(older.games).filter(function (key) {
+        return !(key in newer.games);
+      }).length;
+    }
     [forgotten ? {} : older.games, newer.games].forEach(function (source) {
       Object.keys(source).forEach(function (key) {
         games[key] = source[key];
       });
     });
-    var merged = { version: 1, solved: solved, games: games, answers: answers };
-    if (reset) {
-      merged.reset = reset;
+    return { merged: { solved: solved, games: games, answers: answers, reset: reset },
+      dropped: dropped };
+  }
+
+  var progressSaid = {};
+  function sayOnce(text) {
+    if (!progressSaid[text]) {
+      progressSaid[text] = true;
+      showNotice(text);
     }
-    return merged;
   }
 
   // The stored progress (parsed), null if there is none; an unreadable one is set aside.
@@ -783,6 +956,8 @@
       } catch (error) {
         console.warn("live exercises: damaged progress could not be set aside (" + error + ")");
       }
+    } else if (parsed.notes.length) {
+      sayOnce("In the progress saved in this browser, " + parsed.notes.join("; ") + ".");
     }
     return parsed;
   }
@@ -800,7 +975,7 @@
 
   function restoreProgress(kernel) {
     var saved = storedProgress();
-    return saved ? mergeIntoKernel(kernel, JSON.stringify(saved)) : null;
+    return saved ? mergeIntoKernel(kernel, JSON.stringify(storable(saved))) : null;
   }
 
   function saveProgress(kernel) {
@@ -817,10 +992,14 @@
         return;
       }
       // Read, merge and write in one go (no await in between): another tab's save is kept.
-      var stored = storedProgress();
-      var merged = stored ? mergeProgress(stored, mine) : mergeProgress(mine, mine);
+      var result = mergeProgress(storedProgress() || mine, mine);
+      var lost = entries(result.dropped.newer);
+      if (lost && result.merged.reset !== mine.reset) {
+        sayOnce("Your progress was reset in another tab (" + localWords(result.merged.reset) +
+          "): " + lost + " from before then " + were(lost) + " removed here too.");
+      }
       try {
-        window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(merged));
+        window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(storable(result.merged)));
       } catch (error) {
         console.warn("live exercises: progress not saved in this browser (" + error + ")");
       }
@@ -847,6 +1026,8 @@
       }
     });
   }
+  // For the tests: the progress file read and merged as in the browser.
+  state.progressFiles = { time: utcTime, parse: parseProgress, merge: mergeProgress };
 
   function executeContent(code) {
     return {

@@ -59,7 +59,7 @@ MAX_REASON = 500  # characters of a wrong answer's reason kept
 # A time as the file may hold it: ISO 8601, to the minute at least, with or without an offset
 # (the same pattern is in live.js). Years outside FIRST_YEAR..LAST_YEAR are not dates here.
 TIME_PATTERN = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,6}))?)?"
-                          r"(Z|[+-]\d\d:?\d\d)?)?")
+                          r"(Z|[+-]\d\d:?\d\d)?)?", re.ASCII)
 FIRST_YEAR, LAST_YEAR = 1970, 9998
 
 
@@ -109,8 +109,11 @@ def utc_time(text) -> "str | None":
     try:
         moment = datetime.datetime(year, month, day, hour, minute, second,
                                    int((fraction or "").ljust(6, "0")))
-        if zone is None:
-            moment = moment.astimezone()  # (a naive time is local time)
+        if zone is None:  # local time; one the clock skipped or showed twice read as
+            # JavaScript's Date reads it (live.js): the offset before the change, the earlier
+            candidates = [moment.replace(fold=fold).astimezone() for fold in (0, 1)]
+            shown = [c for c in candidates if c.replace(tzinfo=None) == moment]
+            moment = min(shown) if shown else max(candidates)
         elif zone == "Z":
             moment = moment.replace(tzinfo=datetime.timezone.utc)
         else:
