@@ -43,6 +43,7 @@ __all__ = [
     "points",
     "count_bouts",
     "sort_cards",
+    "sorted_hand",
 ]
 
 
@@ -398,9 +399,23 @@ def sort_cards(cards: Iterable["Card | str"]) -> list[Card]:
     >>> [str(c) for c in sort_cards(parse_cards("2H T3 EX KS T21 5C"))]
     ['T21', 'T3', 'EX', 'KS', '2H', '5C']
     """
-    order = {Suit.TRUMPS: 0, Suit.EXCUSE: 1, Suit.SPADES: 2, Suit.HEARTS: 3,
-             Suit.CLUBS: 4, Suit.DIAMONDS: 5}
-    return sorted((parse_card(c) for c in cards), key=lambda c: (order[c.suit], -c.rank))
+    return sorted((parse_card(c) for c in cards), key=lambda c: _DISPLAY_PLACE[c.index])
+
+
+def sorted_hand(mask: int) -> list[Card]:
+    """The cards of a bit mask in display order (as :func:`sort_cards`, without sorting).
+
+    >>> [str(c) for c in sorted_hand(mask_of(parse_cards("2H T3 EX KS T21 5C")))]
+    ['T21', 'T3', 'EX', 'KS', '2H', '5C']
+    """
+    return [DECK[i] for i in _DISPLAY_INDICES if mask >> i & 1]
+
+
+_SUIT_PLACE = {Suit.TRUMPS: 0, Suit.EXCUSE: 1, Suit.SPADES: 2, Suit.HEARTS: 3,
+               Suit.CLUBS: 4, Suit.DIAMONDS: 5}
+_DISPLAY_INDICES = tuple(c.index for c in sorted(DECK, key=lambda c: (_SUIT_PLACE[c.suit],
+                                                                      -c.rank)))
+_DISPLAY_PLACE = {index: place for place, index in enumerate(_DISPLAY_INDICES)}
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -1,17 +1,15 @@
 """The coach: a deal reviewed decision by decision, and hints with true reasons.
 
-Each card a seat played is compared with the best card it had, in card points for its
-side at the end of the deal:
-
-- late in the deal (at most :data:`EXACT_CARDS` cards left to play), exactly, with every
-  hand open (the open-hand solver of :mod:`tarot_teach.solver`): ``exact`` is True;
-- earlier, on average over deals drawn to fit what the seat had seen (its hand, the cards
-  played, what they revealed: :mod:`tarot_teach.inference`), each played out by the
-  learner players and finished by the solver: ``exact`` is False.
-
-The points lost give the band (:data:`BAND_THRESHOLDS`). Bids are compared with the hand
-evaluation, the call and the discard with the computer's choice by sampled play-outs; a
-declaration (slam, poignée) changes the bonuses, not the card points.
+Every card is judged from what the seat could see, by :func:`tarot_teach.judge.judge_cards`
+(the one evaluator of the hint, the review, the guided hands and the strong level): the
+legal cards valued on the same deals drawn to fit the seat's view, exactly solved late,
+played out earlier. A card is banded by the points it loses against the best, and worse
+than Good only when that loss is clearly above the threshold; a card the sample cannot
+tell from the best is *close*. The open-hand result (every hand laid open) is added after
+the deal as hindsight, never as the band. ``exact`` is True when the seat's view fixed
+every hidden card. Bids are compared with the hand evaluation, the call and the discard
+with the computer's choice by sampled play-outs; a declaration (slam, poignée) changes the
+bonuses, not the card points.
 
 >>> from tarot_teach import GameState, RuleSet
 >>> from tarot_teach.players import play_out
@@ -28,7 +26,6 @@ declaration (slam, poignée) changes the bonuses, not the card points.
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,61 +33,26 @@ from fractions import Fraction
 from .cards import DECK, Card
 from .game import GameState
 from .inference import inferences, sample_deals, seat_name
+from .judge import BAND_THRESHOLDS, DEALS, Band, CardJudgement, band_for, judge_cards
 from .names import sentence
 from .players import ComputerPlayer
 from .record import state_from_record
 from .rules import Bid, Phase
 from .scoring import HANDFUL_LEVELS
-from .solver import NotSolvable, best_line, card_values
+from .solver import NotSolvable, best_line, card_values, native_available
 from .tricks import winning_position
 
 __all__ = ["Band", "BAND_THRESHOLDS", "ReviewEntry", "review", "advise", "band_for",
-           "EXACT_CARDS", "estimate_card_values", "strong_choice"]
+           "EXACT_CARDS", "strong_choice", "hindsight_values"]
 
 
-class Band(enum.Enum):
-    """How good a decision was, by the card points it lost."""
-
-    BEST = "Best"
-    GOOD = "Good"
-    INACCURACY = "Inaccuracy"
-    MISTAKE = "Mistake"
-    BLUNDER = "Blunder"
-
-    @property
-    def label(self) -> str:
-        """The word the book shows: ``Best``, ``Good``, ``Inaccuracy``, ``Mistake``, ``Blunder``."""
-        return self.value
-
-
-BAND_THRESHOLDS: tuple[tuple[Fraction, Band], ...] = (
-    (Fraction(0), Band.BEST),
-    (Fraction(1), Band.GOOD),
-    (Fraction(3), Band.INACCURACY),
-    (Fraction(7), Band.MISTAKE),
-)
-"""Card points lost → band: at most 0 Best, at most 1 Good, at most 3 Inaccuracy, at most 7
-Mistake, more than 7 Blunder."""
-
-EXACT_CARDS = 20
-"""With at most this many cards still to play (5 tricks of 4 players), a card is judged
-exactly with every hand open; earlier, on sampled deals."""
+EXACT_CARDS = 20 if native_available() else 16
+"""With at most this many cards still to play, the open-hand solver gives the hindsight
+value of each card (after the deal, never the band)."""
 
 ENDGAME_TRICKS = 3
-"""Sampled play-outs: the learner players play until this many tricks are left, then the
-solver finishes the deal exactly."""
-
-
-def band_for(points_lost: Fraction) -> Band:
-    """The band of a decision that lost ``points_lost`` card points (BAND_THRESHOLDS).
-
-    >>> [band_for(Fraction(n, 2)).label for n in (0, 2, 3, 14, 15)]
-    ['Best', 'Good', 'Inaccuracy', 'Mistake', 'Blunder']
-    """
-    for limit, band in BAND_THRESHOLDS:
-        if points_lost <= limit:
-            return band
-    return Band.BLUNDER
+"""Sampled play-outs of the call and the discard: the learner players play until this many
+tricks are left, then the solver finishes the deal exactly."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +64,11 @@ class ReviewEntry:
     ``best``: actions as the engine writes them (``"KH"``, ``"guard"``; a discard as its
     cards separated by spaces); ``points_lost``: card points for the seat's side (0 for
     a best choice; bids and declarations lose none in card points, their band says how
-    far they were from the hand evaluation); ``why``: one sentence; ``exact``: an exact
-    open-hand solve (True) or an estimate over sampled deals (False).
+    far they were from the hand evaluation); ``why``: one sentence; ``exact``: the seat's
+    view fixed every hidden card (True) or the cards were compared over sampled deals
+    (False); ``close``: the sample cannot tell the choice from the best; ``deals``: how many
+    deals a card was judged on; ``hindsight``: what the open-hand solver says after the
+    deal (a sentence, or empty), never the band.
     """
 
     kind: str
@@ -114,6 +79,9 @@ class ReviewEntry:
     band: Band
     why: str
     exact: bool
+    close: bool = False
+    deals: int = 0
+    hindsight: str = ""
 
 
 def _points(value: Fraction) -> str:
@@ -158,64 +126,25 @@ def _playout_value(state: GameState, player: ComputerPlayer) -> Fraction:
     return _best_of(card_values(state), state.side_of(state.to_act))
 
 
-def estimate_card_values(state: GameState, seat: int, samples: int, rng: random.Random,
-                         deals: "list[GameState] | None" = None) -> dict[Card, Fraction]:
-    """Each legal card of ``seat`` (to play) -> the taker's side's final points on average
-    over ``samples`` deals fitting the seat's view: solved exactly when few cards are left,
-    else played out by the learner players and finished exactly."""
-    if deals is None:
-        deals = sample_deals(state.view(seat), samples, rng, rules=state.rules)
-    legal = _cards_only(state.legal_actions())
-    classes = _equivalent_cards(state, seat, legal)
-    totals = {card: Fraction(0) for card in classes}
-    player = ComputerPlayer()
-    for deal in deals:
-        if _cards_left(deal) <= EXACT_CARDS:
-            values = card_values(deal)
-            for card in totals:
-                totals[card] += values[card]
-            continue
-        for card in totals:
-            after = deal.copy()
-            after.play(card)
-            totals[card] += _playout_value(after, player)
-    return {card: totals[classes[card]] / len(deals) for card in legal}
-
-
-def _equivalent_cards(state: GameState, seat: int, legal: list[Card]) -> dict[Card, Card]:
-    """Each legal card -> the card standing for it: cards of one suit (or trumps) and the
-    same value, with no card the seat has not seen between them, play the same in every
-    deal that fits its view."""
-    seen = state.hands[seat]
-    for _, cards, _ in state.tricks:
-        for index in cards:
-            seen |= 1 << index
-    for index in state.trick:
-        seen |= 1 << index
-    if seat == state.taker:
-        for index in state.discard:
-            seen |= 1 << index
-    classes = {}
-    previous = None
-    for card in sorted(legal, key=lambda c: c.index):
-        if previous is not None and card.suit is previous.suit and not card.is_excuse \
-                and card.half_points == previous.half_points \
-                and not ~seen & ((1 << card.index) - (2 << previous.index)):
-            classes[card] = classes[previous]
-        else:
-            classes[card] = card
-        previous = card
-    return classes
-
-
 # ----- review ----------------------------------------------------------------------------
 
 
-def _prefix(record: dict, trick: int, position: int) -> dict:
-    """The record cut just before card ``position`` of trick ``trick`` (0-based)."""
+def _prefix(record: dict, trick: int, position: int, first_leader: int) -> dict:
+    """The record cut just before card ``position`` of trick ``trick`` (0-based): in the
+    first trick, a seat's poignée or misère is there only once that seat is to play
+    (``first_leader`` led the first trick)."""
     prefix = dict(record)
     tricks = list(record.get("tricks") or [])
     prefix["tricks"] = tricks[:trick] + ([list(tricks[trick][:position])] if position else [])
+    if trick == 0 and isinstance(record.get("declarations"), dict):
+        players = len(record.get("hands") or []) or 4
+        spoken = {str((first_leader + k) % players) for k in range(position + 1)}
+        declarations = dict(record["declarations"])
+        for kind in ("poignees", "miseres"):
+            if isinstance(declarations.get(kind), dict):
+                declarations[kind] = {seat: value for seat, value
+                                      in declarations[kind].items() if str(seat) in spoken}
+        prefix["declarations"] = declarations
     return prefix
 
 
@@ -235,12 +164,15 @@ def _line_tricks(state: GameState, first: Card) -> GameState:
     return after
 
 
-def _why_exact(state: GameState, seat: int, chosen: Card, best: Card, values, names) -> str:
+def _open_hand_words(state: GameState, seat: int, chosen: Card, best: Card, values,
+                     names) -> str:
+    """What the open-hand solver says of ``chosen`` against ``best`` (``values``: its
+    taker's-side values): with the best play by everyone, which trick changes hands."""
     side = state.side_of(seat)
     if chosen is best or values[chosen] == values[best]:
         total = values[chosen] if side == 0 else state.rules.total_points - values[chosen]
-        return sentence(f"{chosen.short_name} is one of the best cards here: with the best "
-                        f"play by everyone your side ends the deal with {_points(total)} points.")
+        return sentence(f"{chosen.short_name} is one of the best cards: with the best play by "
+                        f"everyone your side ends the deal with {_points(total)} points.")
     lost = _lost(values, chosen, side)
     good = _line_tricks(state, best)
     bad = _line_tricks(state, chosen)
@@ -267,27 +199,72 @@ def _why_exact(state: GameState, seat: int, chosen: Card, best: Card, values, na
                     f"in your side's.")
 
 
-def _why_sampled(state, seat, chosen, best, values, count, names) -> str:
+def hindsight_values(state: GameState) -> "dict[Card, Fraction] | None":
+    """The open-hand solver's value of each legal card (taker's side's points), when few
+    enough cards are left (:data:`EXACT_CARDS`) to solve quickly; else None."""
+    if _cards_left(state) > EXACT_CARDS:
+        return None
+    return card_values(state)
+
+
+def _hindsight(state, seat, chosen: Card, verdict: CardJudgement, names) -> str:
+    """After the deal, what every hand open says, when it differs from the verdict."""
+    values = hindsight_values(state)
+    if values is None:
+        return ""
     side = state.side_of(seat)
+    open_best = min(values, key=lambda c: (-values[c] if side == 0 else values[c], c.index))
+    chosen_was_best = _lost(values, chosen, side) == 0
+    if chosen_was_best == (chosen in verdict.best):
+        return ""
+    words = _open_hand_words(state, seat, chosen, open_best, values, names)
+    return "In hindsight, with every hand open (not the verdict): " + words
 
-    def mine(value):
-        return value if side == 0 else state.rules.total_points - value
 
-    if values[chosen] == values[best]:
-        text = sentence(f"{chosen.short_name} is one of the best cards here: over {count} "
-                        f"deals that fit what you had seen, your side ends with "
-                        f"{_points(mine(values[chosen]))} points on average.")
-    else:
-        text = (f"Over {count} deals that fit what you had seen, {best.short_name} gives your "
-                f"side {_points(mine(values[best]))} points on average, {chosen.short_name} "
-                f"{_points(mine(values[chosen]))}.")
+def _void_note(state, seat, chosen: Card, text: str, names) -> str:
+    """``text`` with an opponent's shown void in the chosen card's suit, if any."""
     if chosen.suit.is_plain:
+        side = state.side_of(seat)
         for fact in inferences(state.view(seat), names):
             if fact.kind == "void" and fact.suit is chosen.suit \
                     and state.side_of(fact.seat) != side:
-                text = text[:-1] + (f"; {seat_name(fact.seat, names)} had shown no "
+                return text[:-1] + (f"; {seat_name(fact.seat, names)} had shown no "
                                     f"{chosen.suit.english} in trick {fact.since_trick}.")
-                break
+    return text
+
+
+def _interval_words(verdict: CardJudgement, card: Card) -> str:
+    low, high = verdict.interval(card)
+    return f"95 % interval {_points(Fraction(round(low, 1)).limit_denominator(10))} to " \
+           f"{_points(Fraction(round(high, 1)).limit_denominator(10))}"
+
+
+def _why_judged(state, seat, chosen: Card, verdict: CardJudgement, names) -> str:
+    """Why the verdict, in the seat's own terms: what it could know, on how many deals."""
+    best = verdict.ranked[0]
+    if verdict.exact:
+        mine = {card: verdict.mean(card) for card in verdict.legal}
+        values = mine if state.side_of(seat) == 0 else \
+            {card: state.rules.total_points - value for card, value in mine.items()}
+        return "You could tell where every card was. " + _open_hand_words(
+            state, seat, chosen, best, values, names)
+    count = verdict.deals
+    if chosen in verdict.best:
+        text = sentence(f"{chosen.short_name} is one of the best cards here: over {count} "
+                        f"deals that fit what you had seen, your side ends with "
+                        f"{_points(verdict.mean(chosen))} points on average.")
+    elif verdict.close(chosen):
+        text = (f"Close: over {count} deals that fit what you had seen, {best.short_name} "
+                f"gives your side {_points(verdict.mean(best))} points on average and "
+                f"{chosen.short_name} {_points(verdict.mean(chosen))}, a difference the deals "
+                f"cannot tell from none ({_interval_words(verdict, chosen)}): as good as "
+                f"{best.short_name} for all you could know.")
+    else:
+        text = (f"Over {count} deals that fit what you had seen, {best.short_name} gives your "
+                f"side {_points(verdict.mean(best))} points on average, {chosen.short_name} "
+                f"{_points(verdict.mean(chosen))}: {_points(verdict.loss(chosen))} lost "
+                f"({_interval_words(verdict, chosen)}).")
+        return _void_note(state, seat, chosen, text, names)
     return text
 
 
@@ -296,7 +273,7 @@ def _bid_entry(state: GameState, seat: int, chosen: Bid) -> ReviewEntry:
     the same bid is Best, one step away an Inaccuracy, further a Mistake."""
     decision = ComputerPlayer().decide(state)
     best = decision.action
-    order = list(Bid)
+    order = [bid for bid in Bid if bid is not Bid.POUSSE or Bid.POUSSE in (best, chosen)]
     distance = abs(order.index(best) - order.index(chosen))
     band = Band.BEST if distance == 0 else Band.INACCURACY if distance == 1 else Band.MISTAKE
     return ReviewEntry("bid", None, str(chosen), (str(best),), Fraction(0), band,
@@ -420,9 +397,11 @@ def review(record, seat, *, samples=20, seed=0, progress=None, names=None) -> li
                            "deal, not the card points.", False))
         else:
             number, position = where
-            before = state_from_record(_prefix(record, number, position), complete=False)
+            first_leader = final.tricks[0][0] if final.tricks else final.leader
+            before = state_from_record(_prefix(record, number, position, first_leader),
+                                       complete=False)
             chosen = DECK[_card_index(record["tricks"][number][position])]
-            entries.append(_card_entry(before, seat, chosen, number + 1, samples, rng, names))
+            entries.append(_card_entry(before, seat, chosen, number + 1, seed, names))
         if progress is not None:
             progress(len(entries), total)
     return entries
@@ -433,26 +412,17 @@ def _card_index(text) -> int:
     return parse_card(text).index
 
 
-def _card_entry(state, seat, chosen, trick, samples, rng, names) -> ReviewEntry:
-    side = state.side_of(seat)
+def _card_entry(state, seat, chosen, trick, seed, names) -> ReviewEntry:
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
         return ReviewEntry("card", trick, str(chosen), (str(chosen),), Fraction(0), Band.BEST,
                            sentence(f"{chosen.short_name} was the only card you could play."), True)
-    exact = _cards_left(state) <= EXACT_CARDS
-    if exact:
-        values = card_values(state)
-    else:
-        values = estimate_card_values(state, seat, samples, random.Random(rng.random()))
-    target = _best_of(values, side)
-    best = tuple(card for card in legal if values[card] == target)
-    lost = _lost(values, chosen, side)
-    if exact:
-        why = _why_exact(state, seat, chosen, best[0], values, names)
-    else:
-        why = _why_sampled(state, seat, chosen, best[0], values, samples, names)
-    return ReviewEntry("card", trick, str(chosen), tuple(map(str, best)), lost,
-                       band_for(lost), why, exact)
+    verdict = judge_cards(state, seat, seed=seed, focus=[chosen])
+    return ReviewEntry("card", trick, str(chosen), tuple(map(str, verdict.best)),
+                       verdict.loss(chosen), verdict.band(chosen),
+                       _why_judged(state, seat, chosen, verdict, names), verdict.exact,
+                       close=verdict.close(chosen), deals=verdict.deals,
+                       hindsight=_hindsight(state, seat, chosen, verdict, names))
 
 
 # ----- advice at the table -------------------------------------------------------------------
@@ -469,13 +439,13 @@ def _known_side(view) -> set:
     return set(range(view.players)) - taker_side
 
 
-def advise(state, seat, *, samples=20, seed=0):
+def advise(state, seat, *, samples=None, seed=0):
     """``(action, reason)``: the best action for ``seat`` (to act) judged from its view only.
 
-    Cards: each legal card over ``samples`` deals that fit the seat's view (solved exactly
-    late in the deal, else played out); the reason states what the card does to the trick
-    (checked with the engine) and the average it gives. Other decisions: the learner
-    computer's choice and reason.
+    Cards: the legal cards compared by :func:`tarot_teach.judge.judge_cards` on ``samples``
+    deals (default: the judge's first number, as the review uses) that fit the seat's view;
+    the reason states what the card does to the trick (checked with the engine) and the
+    average it gives. Other decisions: the learner computer's choice and reason.
     """
     if state.is_over or state.to_act != seat:
         raise ValueError(f"It is not seat {seat}'s turn to act.")
@@ -485,7 +455,7 @@ def advise(state, seat, *, samples=20, seed=0):
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
         return legal[0], sentence(f"{legal[0].short_name} is the only card you may play.")
-    return _best_card(state, seat, legal, samples, random.Random(seed), _YOU)
+    return _best_card(state, seat, samples, seed, _YOU)
 
 
 _YOU = {"your side": "your side", "Your side": "Your side", "you": "you",
@@ -494,30 +464,24 @@ _I = {"your side": "my side", "Your side": "My side", "you": "I", "you may": "I 
       "your": "my"}
 
 
-def _best_card(state, seat, legal, samples, rng, voice) -> tuple[Card, str]:
-    side = state.side_of(seat)
-    values = estimate_card_values(state, seat, samples, rng)
-    ranked = sorted(legal, key=lambda c: (-values[c] if side == 0 else values[c], c.index))
-    card = ranked[0]
-    return card, _advice_reason(state, seat, card, legal, values, ranked, samples, voice)
+def _best_card(state, seat, samples, seed, voice) -> tuple[Card, str]:
+    deals = (samples,) if samples else DEALS[:1]
+    verdict = judge_cards(state, seat, seed=seed, deals=deals)
+    card = verdict.ranked[0]
+    return card, _advice_reason(state, seat, card, verdict, voice)
 
 
-def strong_choice(state, seat, *, samples=6, seed=0) -> tuple[Card, str]:
+def strong_choice(state, seat, *, samples=None, seed=0) -> tuple[Card, str]:
     """The strong computer's card (first-person reason): :func:`advise` for the table's
-    "strong" level; the seat must be to play a card."""
+    "strong" level, from its own view; the seat must be to play a card."""
     legal = _cards_only(state.legal_actions())
     if len(legal) == 1:
         return legal[0], sentence(f"{legal[0].short_name} is the only card I may play.")
-    return _best_card(state, seat, legal, samples, random.Random(seed), _I)
+    return _best_card(state, seat, samples, seed, _I)
 
 
-def _advice_reason(state, seat, card, legal, values, ranked, samples, voice=_YOU) -> str:
-    side = state.side_of(seat)
-    total = state.rules.total_points
-
-    def mine(value):
-        return _points(value if side == 0 else total - value)
-
+def _advice_reason(state, seat, card, verdict: CardJudgement, voice=_YOU) -> str:
+    legal, ranked = verdict.legal, verdict.ranked
     view = state.view(seat)
     trick = [c for _, c in view.current_trick]
     seats = [s for s, _ in view.current_trick]
@@ -545,9 +509,8 @@ def _advice_reason(state, seat, card, legal, values, ranked, samples, voice=_YOU
         else:
             what = (f"Play {card.short_name}: it does not take the trick, though "
                     f"{voice['you']} could")
-    text = (f"{what}. Over {samples} deals that fit what {voice['you']} have seen it "
-            f"leaves {voice['your side']} "
-            f"{mine(values[card])} points on average")
+    text = (f"{what}. Over {verdict.deals} deals that fit what {voice['you']} have seen it "
+            f"leaves {voice['your side']} {_points(verdict.mean(card))} points on average")
     if len(ranked) > 1:
-        text += f" ({ranked[1].short_name}: {mine(values[ranked[1]])})"
+        text += f" ({ranked[1].short_name}: {_points(verdict.mean(ranked[1]))})"
     return text + "."

@@ -31,7 +31,7 @@ from typing import Any
 
 from .actions import ActionsMixin, parse_action
 from .bidding import BiddingMixin, callable_cards, first_to_act, legal_bids
-from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, sort_cards
+from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, sort_cards, sorted_hand
 from .deal import deal_masks, deal_two_players, has_petit_sec
 from .declarations import (MISERE_KINDS, Misere, Poignee, Slam, misere_kinds, misere_problem,
                            poignee_options)
@@ -165,7 +165,7 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
 
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` holds now, sorted for display."""
-        return sort_cards(cards_of(self.hands[seat]))
+        return sorted_hand(self.hands[seat])
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: the taker's (0) or the defence (1); with two players and in a

@@ -270,11 +270,11 @@ class ComputerPlayer:
 
 
 class StrongPlayer(ComputerPlayer):
-    """The "strong" level: late in the deal (at most ``exact_cards`` cards left to play) it
-    draws ``samples`` deals that fit what its seat has seen and plays the card that the
-    open-hand solver rates best on average; earlier, and for the auction, the discard and
-    the declarations, it decides as the learner player does. Deterministic: the draws are
-    seeded by ``seed`` and the position.
+    """The "strong" level: at every card it judges its legal cards from its own view as the
+    coach does (:func:`tarot_teach.judge.judge_cards` on ``samples`` deals drawn to fit what
+    its seat has seen, never the hidden hands) and plays the best; for the auction, the
+    discard and the declarations it decides as the learner player does. Deterministic: the
+    draws are seeded by ``seed`` and the seat's view.
 
     >>> from tarot_teach import GameState, RuleSet
     >>> state = GameState.new(RuleSet(players=4), seed=12)
@@ -288,23 +288,20 @@ class StrongPlayer(ComputerPlayer):
     True
     """
 
-    def __init__(self, samples: int = 6, exact_cards: int = 16, seed: int = 0) -> None:
+    def __init__(self, samples: int = 12, seed: int = 0) -> None:
         self.samples = samples
-        self.exact_cards = exact_cards
         self.seed = seed
 
     def decide(self, state: GameState) -> Decision:
         if state.is_over:
             raise ValueError("the deal is over")
-        if state.phase is Phase.PLAYING and state.taker is not None \
-                and sum(hand.bit_count() for hand in state.hands) <= self.exact_cards:
+        if state.phase is Phase.PLAYING and state.taker is not None:
             legal = state.legal_actions()
             if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
                 from .coach import strong_choice  # the coach builds on this module
 
-                seat = state.to_act
-                seed = f"{self.seed}:{seat}:{state.hands[seat]}:{len(state.tricks)}:{state.trick}"
-                card, reason = strong_choice(state, seat, samples=self.samples, seed=seed)
+                card, reason = strong_choice(state, state.to_act, samples=self.samples,
+                                             seed=self.seed)
                 return Decision(card, reason)
         return super().decide(state)
 

@@ -92,7 +92,8 @@ from .rules import Bid, Phase
 from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
-__all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position"]
+__all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position",
+           "native_available", "position_value"]
 
 
 def _load_native():
@@ -108,6 +109,16 @@ def _load_native():
 
 
 _native = _load_native()  # read once; Position._searcher() decides with it
+
+
+def native_available() -> bool:
+    """Whether the native (C) search is loaded; without it the search is pure Python.
+
+    >>> isinstance(native_available(), bool)
+    True
+    """
+    return _native is not None
+
 _LAST_EXCUSE = {"changes": 0, "winner": 1, "kept": 2}  # as _solver.c numbers them
 _NATIVE_ENTRIES = 1 << 20  # the native table's most entries (96 bytes each), then replaced
 
@@ -908,6 +919,25 @@ def card_values(state, *, max_nodes=None) -> dict[Card, Fraction]:
     values = _expand(position, seat, _move_values(position))
     unit = position.unit
     return {DECK[index]: Fraction(value, unit) for index, value in values.items()}
+
+
+def position_value(state, *, max_nodes=None) -> Fraction:
+    """The taker's side's final card points with perfect play by everyone from ``state``: the
+    best of :func:`card_values` for the seat to play, found by one search.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> from tarot_teach.players import ComputerPlayer
+    >>> state = GameState.new(RuleSet(players=4), seed=3)
+    >>> while state.phase.name != "PLAYING" or len(state.tricks) < 15:
+    ...     state.play(ComputerPlayer().decide(state).action)
+    >>> values = card_values(state)
+    >>> best = max if state.side_of(state.to_act) == 0 else min
+    >>> position_value(state) == best(values.values())
+    True
+    """
+    position = _position(state, max_nodes)
+    value = position.base if position.tricks_left == 0 else position.value()
+    return Fraction(value, position.unit)
 
 
 def best_line(state, *, max_nodes=None) -> list[Card]:
