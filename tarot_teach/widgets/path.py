@@ -61,12 +61,9 @@ def file_content(entry) -> "bytes | str | None":
     (b'{}', None)
     """
     content = entry.get("content") if isinstance(entry, dict) else None
-    if isinstance(content, str):
-        return content
-    if isinstance(content, (bytes, bytearray, memoryview)):
+    if isinstance(content, (bytes, bytearray, memoryview)):  # (a memoryview in Pyodide too)
         return bytes(content)
-    to_bytes = getattr(content, "to_bytes", None)  # a JavaScript buffer (Pyodide)
-    return bytes(to_bytes()) if callable(to_bytes) and not isinstance(content, int) else None
+    return content if isinstance(content, str) else None
 
 
 NOT_PRACTISED = ("guided", "final")
@@ -153,7 +150,8 @@ class ProgressPage:
         self.cancel_button = widgets.Button(description="No, keep it")
         self.confirm_box = widgets.HBox(
             [widgets.HTML("Forget every exercise solved and every answer? This cannot be "
-                          "undone (export your progress first to keep a copy).&nbsp;"),
+                          "undone: a copy exported before and imported here later does not "
+                          "bring them back.&nbsp;"),
              self.confirm_button, self.cancel_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"))
         self.reset_button.on_click(lambda _: self._ask_reset())
