@@ -209,3 +209,28 @@ def test_the_learners_own_bids_are_best_at_every_table_size(players):
     bids = [entry for entry in entries if entry.kind == "bid"]
     assert len(bids) == 1 and bids[0].band is Band.BEST and bids[0].chosen in bids[0].best
     assert len([e for e in entries if e.kind == "card"]) == state.rules.hand_size
+
+
+def test_the_hints_card_is_best_in_the_review_of_the_same_position():
+    """One voice: the hint's card, reviewed later (nothing remembered in between), is Best,
+    early and late in the deal (the old hint and review drew different deals)."""
+    from tarot_teach.coach import _card_entry
+
+    checked = 0
+    for seed in range(8):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        player = ComputerPlayer()
+        stops = {2, 9, 15}
+        while not state.is_over:
+            if state.phase is Phase.PLAYING and len(state.tricks) in stops \
+                    and len(state.legal_actions()) > 1:
+                stops.discard(len(state.tricks))
+                seat = state.to_act
+                judge._CACHE.clear()
+                card, _ = advise(state, seat)
+                judge._CACHE.clear()
+                entry = _card_entry(state, seat, card, len(state.tricks) + 1, 0, None)
+                assert entry.band is Band.BEST and card.short_name in entry.why, entry
+                checked += 1
+            state.play(player.decide(state).action)
+    assert checked >= 8

@@ -130,7 +130,13 @@ def review_html(entries, rules=None) -> str:
         lost = points_text(entry.points_lost)
         if not entry.exact and entry.points_lost:
             lost = f"about {lost}"
-        how = "exact, every hand open" if entry.exact else "estimated over sampled deals"
+        how = "exact: your view showed where every card was" if entry.exact else \
+            f"on average over {entry.deals} deals that fit what you had seen" if entry.deals \
+            else "no other choice"
+        close = ' · <i class="tt-close">close</i>' if getattr(entry, "close", False) else ""
+        hindsight = getattr(entry, "hindsight", "")
+        later = (f'<div class="tt-hindsight" style="flex:1 1 100%;font-size:0.9em;color:#444">'
+                 f"{escape_text(hindsight)}</div>") if hindsight else ""
         rows.append(
             f'<div class="tt-review-row" role="listitem" style="border-top:1px solid #ddd;'
             f'padding:0.3em 0;display:flex;flex-wrap:wrap;align-items:center;gap:0.2em 1em">'
@@ -141,8 +147,8 @@ def review_html(entries, rules=None) -> str:
             f"{best}</div>"
             f'<div style="min-width:11em">{_band_html(entry.band)} · '
             f'<span title="{how}">{escape_text(lost)} point'
-            f"{'' if entry.points_lost == 1 else 's'} lost</span></div>"
-            f'<div style="flex:1 1 16em">{escape_text(entry.why)}</div></div>')
+            f"{'' if entry.points_lost == 1 else 's'} lost</span>{close}</div>"
+            f'<div style="flex:1 1 16em">{escape_text(entry.why)}</div>{later}</div>')
     return (f'<div class="tt-review"><p><b>{escape_text(review_summary(entries))}</b></p>'
             f'{points_lost_chart(entries)}<div role="list" style="font-size:0.92em">'
             f"{''.join(rows)}</div></div>")

@@ -30,6 +30,7 @@ from ..cards import Card
 from ..errors import IllegalAction, InvalidRecord
 from ..record import state_from_record
 from ..game import GameState
+from ..judge import DEALS
 from ..ledger import Ledger
 from ..players import LEVELS as PLAYER_LEVELS, ComputerPlayer, Decision
 from ..rules import Bid, Phase, RuleSet
@@ -51,8 +52,9 @@ SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
 
 
-HINT_SAMPLES = 12
-"""Deals sampled by the coach for a hint."""
+HINT_SAMPLES = DEALS[0]
+"""Deals the coach draws for a hint: the judge's first number, as the review of the same
+position uses, so the hint's card is never rated below best by the review."""
 
 LEVELS = tuple(PLAYER_LEVELS)
 """The computer players' levels at the table: the engine's (``tarot_teach.players.LEVELS``)."""
@@ -71,7 +73,7 @@ class AdvisedPlayer:
     def decide(self, state: GameState) -> Decision:
         try:
             action, reason = coach.advise(state, state.to_act, samples=self.samples,
-                                          seed=self.seed + len(state.history))
+                                          seed=self.seed)
         except ValueError:
             return self.fallback.decide(state)
         return Decision(action, reason)
@@ -433,7 +435,7 @@ class TableWidget:
         """The coach's advice for the learner's seat (from its view only), with the reason."""
         if self.state.is_over or self.state.to_act != self.learner:
             return self._say(Feedback(False, "No hint now.", invalid_input=True))
-        decision = AdvisedPlayer(seed=self.seed).decide(self.state)
+        decision = AdvisedPlayer().decide(self.state)
         return self._say(Feedback(True, f"Hint: {_describe(decision.action)} — {decision.reason}"))
 
     def undo(self) -> Feedback:
