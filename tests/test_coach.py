@@ -230,7 +230,7 @@ def test_the_hints_card_is_best_in_the_review_of_the_same_position():
                 card, _ = advise(state, seat)
                 judge._CACHE.clear()
                 entry = _card_entry(state, seat, card, len(state.tricks) + 1, 0, None)
-                assert entry.band is Band.BEST and card.short_name in entry.why, entry
+                assert entry.band is Band.BEST and str(card) in entry.best, entry
                 checked += 1
             state.play(player.decide(state).action)
     assert checked >= 8
