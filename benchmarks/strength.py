@@ -13,7 +13,8 @@ is played twice: first the strong player holds the even seats and the learner th
 ones, then the seats are swapped; both levels bid and discard alike, so the same
 contract is played twice and only the card play differs. Prints the strong seats' net
 score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
-and the number of deals played (``--minutes`` stops early, keeping what was played).
+and the number of deals played (``--minutes`` stops early, keeping what was played), and
+the CPU time of the strong player's card decisions (median, 95th percentile, worst).
 """
 
 import argparse
@@ -57,12 +58,20 @@ def duplicate_deal(players: int, seed: str, dealer: int, strong: StrongPlayer,
         state = GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
         while not state.is_over:
             player = strong if state.to_act % 2 == strong_parity else learner
-            state.play(player.decide(state).action)
+            began = time.process_time()
+            action = player.decide(state).action
+            if player is strong and state.phase.value == "playing":
+                DECISION_TIMES.append(time.process_time() - began)
+            state.play(action)
         if state.result.void:
             return None
         net += sum(score for seat, score in enumerate(state.result.scores)
                    if seat % 2 == strong_parity)
     return net
+
+
+DECISION_TIMES: list[float] = []
+"""CPU seconds of each strong card decision (one core)."""
 
 
 def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int) -> None:
@@ -75,7 +84,7 @@ def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int)
         number += 1
         if net is not None:
             results.append(net)
-            if len(results) % 25 == 0:
+            if len(results) % 5 == 0:
                 report(results, players, time.perf_counter() - start)
     report(results, players, time.perf_counter() - start)
 
@@ -86,6 +95,11 @@ def report(results: list[int], players: int, elapsed: float) -> None:
     print(f"{players} players, {len(results)} duplicate deals in {elapsed:.0f} s: strong - learner "
           f"{mean:+.1f} points per deal (both plays), 95 % interval "
           f"[{mean - half:+.1f}, {mean + half:+.1f}]", flush=True)
+    if DECISION_TIMES:
+        times = sorted(DECISION_TIMES)
+        print(f"  strong card decisions: {len(times)}, CPU median {statistics.median(times):.2f} s,"
+              f" 95th percentile {times[int(0.95 * (len(times) - 1))]:.2f} s, worst {times[-1]:.2f} s",
+              flush=True)
 
 
 def main() -> None:
@@ -95,7 +109,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--duplicate", action="store_true")
     parser.add_argument("--minutes", type=float, default=float("inf"))
-    parser.add_argument("--samples", type=int, default=6)
+    parser.add_argument("--samples", type=int, default=12)
     args = parser.parse_args()
     if args.duplicate:
         duplicate(args.players, args.deals, args.seed, args.minutes, args.samples)
