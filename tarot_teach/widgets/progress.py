@@ -146,7 +146,7 @@ def _utc_now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")
 
 
-def local_words(moment: str) -> str:
+def _local_words(moment: str) -> str:
     """A UTC time of :func:`utc_time` in words, in local time ("30 November 2026 at 10:00")."""
     local = datetime.datetime.fromisoformat(moment).astimezone()
     return f"{local.day} {local:%B %Y at %H:%M}"
@@ -248,7 +248,7 @@ def parse_record(content: "bytes | str") -> dict:
         if reset is None:
             record["notes"].append("the reset time is not a date: it was ignored")
         elif reset > _utc_now():
-            record["notes"].append(f"the reset time ({local_words(reset)}) is in the future: "
+            record["notes"].append(f"the reset time ({_local_words(reset)}) is in the future: "
                                    "it was ignored")
         else:
             record["reset"] = reset
@@ -325,7 +325,7 @@ def _reset_elsewhere(merged: dict, side: str) -> "str | None":
     lost = _entries(*merged["dropped"][side])
     if not lost:
         return None
-    return (f"Your progress was reset in another page ({local_words(merged['reset'])}): "
+    return (f"Your progress was reset in another page ({_local_words(merged['reset'])}): "
             f"{lost} from before then {_were(lost)} removed here too.")
 
 
@@ -552,7 +552,7 @@ class Progress:
         self._save()
         lost = _entries(*mine["dropped"]["newer"])
         return _joined(_notes(incoming, "that file"), lost and (
-            f"{lost} from before your reset ({local_words(mine['reset'])}) {_were(lost)} left "
+            f"{lost} from before your reset ({_local_words(mine['reset'])}) {_were(lost)} left "
             "out: a reset forgets everything before it."))
 
     def refresh(self) -> None:
