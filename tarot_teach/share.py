@@ -16,10 +16,10 @@ so a code always holds a legal deal, complete or cut anywhere.
 >>> code = encode(record)
 >>> code[0], len(code) <= 160, decode(code) == record
 ('1', True, True)
->>> decode(code[:-1])
+>>> decode(code[:-1])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tarot_teach.errors.InvalidRecord: The deal code is damaged: its last 6 characters do not match the others (a character was changed, lost or added).
+tarot_teach.errors.InvalidRecord: The deal code is damaged: its last 6 characters do not ...
 """
 
 from __future__ import annotations
@@ -83,21 +83,26 @@ def decode(text: str) -> dict:
 
     Anything else raises :class:`~tarot_teach.errors.InvalidRecord` saying what is wrong.
 
-    >>> decode("1")
+    >>> decode("1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tarot_teach.errors.InvalidRecord: The deal code is cut short: a code has at least 7 characters, this one 1.
-    >>> decode("2ABCDEFGH")
+    tarot_teach.errors.InvalidRecord: The deal code is cut short: a code has at least 7 ...
+    >>> decode("2ABCDEFGH")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tarot_teach.errors.InvalidRecord: This is not a deal code of version 1 (it would start with '1', not '2'): perhaps a newer version of the site made it.
+    tarot_teach.errors.InvalidRecord: This is not a deal code of version 1 (it would start ...
+    >>> decode(None)
+    Traceback (most recent call last):
+    ...
+    tarot_teach.errors.InvalidRecord: A deal code is text, not NoneType.
     """
     code = _checked(text)
     reader = _Reader(_number(code[1:-_CHECK]))
     try:
         state = _walk(reader, None)
     except TarotError as error:
-        raise InvalidRecord(f"The deal code holds no valid deal: {error}") from None
+        raise InvalidRecord(f"The deal code holds no valid deal: "
+                            f"{str(error).rstrip('.')}.") from None
     if reader.rest:
         raise InvalidRecord("The deal code is longer than the deal it holds.")
     return state.to_record()
@@ -118,7 +123,7 @@ def _checked(text) -> str:
                             f"and a code has at most {MAX_LENGTH}.")
     bad = next((n for n, char in enumerate(code) if char not in _VALUE), None)
     if bad is not None:
-        raise InvalidRecord(f"{code[bad]!r} (character {bad + 1}) cannot be in a deal code, "
+        raise InvalidRecord(f"Character {bad + 1} ({code[bad]!r}) cannot be in a deal code, "
                             "which has only letters, digits, '-' and '_'.")
     if code[0] != VERSION:
         raise InvalidRecord(f"This is not a deal code of version {VERSION} (it would start "
