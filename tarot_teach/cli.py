@@ -1,6 +1,6 @@
 """The ``tarot-teach`` command line.
 
-    tarot-teach [--port 8000] [--no-browser]
+    tarot-teach [--port 8276] [--no-browser]
                                           build the book if it is out of date, serve it on
                                           127.0.0.1 and open it in the browser
     tarot-teach replay FILE.json          check a hand record and print its result
@@ -40,8 +40,10 @@ def _port(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
-    parser.add_argument("--port", type=_port, default=8000,
-                        help="port on 127.0.0.1, 1 to 65535 (default 8000)")
+    from .site import DEFAULT_PORT
+
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"port on 127.0.0.1, 1 to 65535 (default {DEFAULT_PORT})")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--no-build", action="store_true", help="serve the book as last built")
     commands = parser.add_subparsers(dest="command")

@@ -13,15 +13,22 @@ warmed up (every module of tarot_teach imported: two such spares wait, see
 of a tab does not wait for that: the server runs its cells as soon as the page asks for its
 kernel, while the browser still loads the widget code (:class:`_PageRuns`).
 
-Who may run code: ``tarot-teach`` opens the browser on ``/_static/vendor/live/open.html#key=…``
-(a fragment never reaches a server or a log); that page moves the key into localStorage,
-which belongs to this origin alone (cookies ignore ports, so none is used: Jupyter's login
-cookie is switched off too), and removes it from the address. ``session.json`` answers only
-same-origin requests with the key in a header and a loopback ``Host`` (no other site, no
-DNS rebinding); every kernel endpoint needs the token, sent with each request. Keys expire
-after hours without use. Secrets are scrubbed from log lines; pages may only be framed by
-this origin. One kernel per tab: a reload gets it back; a kernel no page is connected to
-is shut down within seconds (the page says when it leaves) or half a minute.
+Who may run code: the server makes a new key at each start (kept in its memory only:
+a key from an earlier start, which a page served later on the same port could read, is
+refused). ``tarot-teach`` opens the browser on a file only this user may read (as Jupyter
+does; ``ps`` shows every browser's command line to every local user), which sends it on to
+``/_static/vendor/live/open.html#code=…`` (a fragment never reaches a server or a log): a
+one-use code, good for two minutes, that the page trades for the key by a same-origin
+request, then keeps in localStorage, which belongs to this origin alone (cookies ignore
+ports, so none is used: Jupyter's login cookie is switched off too), and removes from the
+address. The terminal shows an address with the key itself, for another browser.
+``session.json`` answers only requests a browser says come from this origin
+(``Sec-Fetch-Site``/``Origin``: none is no answer), with the key in a header and a loopback
+``Host`` (no other site, no DNS rebinding); every kernel endpoint needs the token, sent with
+each request. Keys expire after hours without use. Secrets are scrubbed from log lines;
+pages may only be framed by this origin. One kernel per tab: a reload gets it back; a
+kernel no page is connected to is shut down within seconds (the page says when it leaves)
+or half a minute.
 """
 
 from __future__ import annotations
@@ -97,6 +104,11 @@ def build_book(root: Path) -> None:
     (html_dir(root) / STAMP).write_text("built\n")
 
 
+# Not 8000 (python -m http.server's and many tools' default): a page another program serves
+# later on the tutorial's port would find this origin's storage (see BrowserKey).
+DEFAULT_PORT = 8276
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     # The types browsers insist on for modules and WebAssembly (the static Pyodide mode).
     extensions_map = {
@@ -109,7 +121,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(directory: Path, port: int = 8000) -> http.server.ThreadingHTTPServer:
+def make_server(directory: Path, port: int = DEFAULT_PORT) -> http.server.ThreadingHTTPServer:
     """A static file server for ``directory``, listening on 127.0.0.1 only."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -469,8 +481,11 @@ TAB_HEADER = "X-Tarot-Teach-Tab"
 # Which load of its tab the page is (1, 2, ...: live.js counts them in sessionStorage).
 LOAD_HEADER = "X-Tarot-Teach-Load"
 OPEN_PATH = "/_static/vendor/live/open.html"
+KEY_PATH = "/_static/vendor/live/key.json"  # the opener's code (or key) for the key
+CODE_HEADER = "X-Tarot-Teach-Code"
 RELEASE_PATH = "/_static/vendor/live/release"
 KEY_LIFETIME = 12 * 3600  # seconds without use after which a browser's key is refused
+CODE_LIFETIME = 120  # seconds a one-use code for the key is good for (a browser starting)
 # A kernel no page is connected to is shut down after this many seconds (released: the page
 # said it was going away; a reload comes back well within that).
 ORPHAN_SECONDS = 30
@@ -496,14 +511,18 @@ def _private_write(path: Path, text: str) -> None:
 
 
 class BrowserKey:
-    """The secret that lets a browser have a kernel, kept beside the progress file (mode
-    0600). It expires after ``lifetime`` seconds without use (each use renews it; the file's
-    modification time is the last use); an expired key is replaced by a new one.
+    """The secret that lets a browser have a kernel: a new one at each start of the server,
+    kept in its memory only (a key from an earlier start is refused, so a page served later
+    on the same port finds only a dead key in the browser's storage). It expires after
+    ``lifetime`` seconds without use (each use renews it); an expired key is replaced by a
+    new one (``on_new_key`` is told).
 
-    >>> import tempfile, pathlib
+    The browser gets it for a one-use code (:meth:`new_code`, :meth:`trade`), worth nothing
+    after its first use or ``CODE_LIFETIME`` seconds: only the code is ever written where
+    another could see it (the address the browser opens, its history).
+
     >>> clock = [1000.0]
-    >>> keys = BrowserKey(pathlib.Path(tempfile.mkdtemp()) / "browser-key", 3600,
-    ...                   clock=lambda: clock[0])
+    >>> keys = BrowserKey(3600, clock=lambda: clock[0])
     >>> first = keys.current
     >>> keys.accepts(first), keys.accepts("guess"), keys.accepts("")
     (True, False, False)
@@ -511,46 +530,28 @@ class BrowserKey:
     True
     >>> clock[0] += 3601; keys.accepts(first)     # an hour unused: refused, and replaced
     False
-    >>> keys.current != first
-    True
+    >>> keys.current != first, BrowserKey().current != BrowserKey().current
+    (True, True)
+    >>> code = keys.new_code()
+    >>> keys.trade(code) == keys.current, keys.trade(code)
+    (True, None)
     """
 
-    def __init__(self, path: Path, lifetime: float = KEY_LIFETIME, clock=None,
-                 on_new_key=None) -> None:
-        import time
-
-        self.path = path
+    def __init__(self, lifetime: float = KEY_LIFETIME, clock=None, on_new_key=None) -> None:
         self.lifetime = lifetime
         self.clock = clock or time.time
+        self.on_new_key = None
+        self.codes: dict[str, float] = {}  # one-use code -> when it expires
+        self._new_key()
         self.on_new_key = on_new_key
-        self.current = ""
-        self.last_used = 0.0
-        try:
-            key = path.read_text(encoding="ascii").strip()
-            used = path.stat().st_mtime
-            if len(key) >= 32 and self.clock() - used < lifetime:
-                self.current, self.last_used = key, self.clock()
-        except (OSError, UnicodeDecodeError):
-            pass
-        if not self.current:
-            self._new_key(announce=False)
-        self._touch()
 
-    def _new_key(self, announce: bool = True) -> None:
+    def _new_key(self) -> None:
         import secrets
 
         self.current = secrets.token_urlsafe(32)
         self.last_used = self.clock()
-        _private_write(self.path, self.current + "\n")
-        self._touch()
-        if announce and self.on_new_key is not None:
+        if self.on_new_key is not None:
             self.on_new_key(self.current)
-
-    def _touch(self) -> None:
-        try:
-            os.utime(self.path, (self.last_used, self.last_used))
-        except OSError:
-            pass
 
     def accepts(self, offered: str) -> bool:
         """True for the current key, used recently enough (and then renewed)."""
@@ -558,27 +559,36 @@ class BrowserKey:
 
         if not offered or not hmac.compare_digest(offered.encode(), self.current.encode()):
             return False
-        now = self.clock()
-        if now - self.last_used > self.lifetime:
+        if self.clock() - self.last_used > self.lifetime:
             self._new_key()
             return False
-        if now - self.last_used > 60:
-            self.last_used = now
-            self._touch()
-        else:
-            self.last_used = now
+        self.last_used = self.clock()
         return True
 
+    def new_code(self, lifetime: "float | None" = None) -> str:
+        """A new one-use code for the key, good for ``lifetime`` seconds (CODE_LIFETIME)."""
+        import secrets
 
-def browser_key_path() -> Path:
-    from .widgets.progress import default_progress_path
+        code = secrets.token_urlsafe(24)
+        self.codes[code] = self.clock() + (CODE_LIFETIME if lifetime is None else lifetime)
+        return code
 
-    return default_progress_path().parent / "browser-key"
+    def trade(self, code: str) -> "str | None":
+        """The key (renewed, or a new one if it expired) for a code from :meth:`new_code`
+        neither used nor expired: it is used up now. None for any other code."""
+        import hmac
 
-
-def browser_key() -> str:
-    """The current browser key (a new one if there is none or it expired)."""
-    return BrowserKey(browser_key_path()).current
+        now = self.clock()
+        offered = (code or "").encode()
+        known = [made for made in self.codes if hmac.compare_digest(made.encode(), offered)]
+        expires = self.codes.pop(known[0]) if known else None
+        self.codes = {made: end for made, end in self.codes.items() if end >= now}
+        if expires is None or now > expires:
+            return None
+        if now - self.last_used > self.lifetime:
+            self._new_key()
+        self.last_used = now
+        return self.current
 
 
 class _SecretScrubber:
@@ -759,14 +769,15 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+# The opener: it trades the one-use code of its address (#code=..., or the key itself,
+# #key=..., from the address printed in the terminal) for the key, by a same-origin request,
+# and keeps the key in this origin's storage in place of any older one (a key of an earlier
+# start is worth nothing; the progress, kept in the same storage, is left alone).
 OPENER_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <title>Opening the tutorial</title></head><body><p>Opening the tutorial…</p><script>
 (function () {
-  var found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (found) {
-    try { localStorage.setItem("tarot_teach.key", found[1]); } catch (error) {}
-  }
+  var found = /(?:^#|&)(code|key)=([A-Za-z0-9_-]+)/.exec(location.hash);
   history.replaceState(null, "", location.pathname);
   var gone = false;
   function go() {
@@ -777,20 +788,73 @@ OPENER_PAGE = """<!DOCTYPE html>
   }
   // The site's service worker is installed here, before the first page: that page then
   // loads its widget code at once instead of waiting for the worker (up to 4 s).
-  if (!("serviceWorker" in navigator)) {
-    go();
+  function installThenGo() {
+    if (!("serviceWorker" in navigator)) {
+      go();
+      return;
+    }
+    setTimeout(go, 3000);
+    navigator.serviceWorker.register("../../../tt-sw.js", { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(go, go);
+  }
+  if (!found) {
+    installThenGo();
     return;
   }
-  setTimeout(go, 3000);
-  navigator.serviceWorker.register("../../../tt-sw.js", { scope: "/" }).then(function () {
-    return navigator.serviceWorker.ready;
-  }).then(go, go);
+  var headers = {};
+  headers[found[1] === "code" ? "__CODE__" : "__KEY__"] = found[2];
+  fetch("key.json", { method: "POST", cache: "no-store", headers: headers }).then(
+    function (answer) {
+      if (!answer.ok) {
+        throw new Error(String(answer.status));
+      }
+      return answer.json();
+    }).then(function (answer) {
+    localStorage.setItem("tarot_teach.key", answer.key);
+  }).catch(function () {
+    gone = true; // (what the learner can do instead, and the book, if this browser has a key)
+    document.body.firstChild.innerHTML = "This address was used already or is too old: " +
+      "open the one tarot-teach printed, or stop it and run it again. " +
+      '<a href="../../../">The tutorial</a>';
+  }).then(installThenGo);
 })();
 </script></body></html>
+""".replace("__CODE__", CODE_HEADER).replace("__KEY__", KEY_HEADER)
+# The file the learner's browser is opened on (mode 0600, as Jupyter does): only its path
+# is on the browser's command line, which every local user may read (ps).
+REDIRECT_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0;url={target}"><title>Opening the tutorial</title>
+</head><body><p><a href="{target}">Open the tutorial</a></p></body></html>
 """
 
 
-def make_live_server(directory: Path, port: int = 8000, token: "str | None" = None,
+def open_address(port: int, key: BrowserKey, folder: Path) -> str:
+    """The address to open the learner's browser on: ``folder/open-<port>.html``, which
+    only this user may read, sending the browser on to the opener with a new one-use code
+    (see :class:`BrowserKey`). Neither the key nor the code is in that address.
+
+    >>> import tempfile, pathlib
+    >>> keys = BrowserKey()
+    >>> address = open_address(8276, keys, pathlib.Path(tempfile.mkdtemp()))
+    >>> address.startswith("file:///"), keys.current in address, len(keys.codes)
+    (True, False, 1)
+    """
+    import html
+
+    target = f"http://127.0.0.1:{port}{OPEN_PATH}#code={key.new_code()}"
+    path = folder / f"open-{port}.html"
+    _private_write(path, REDIRECT_PAGE.format(target=html.escape(target)))
+    return path.resolve().as_uri()
+
+
+def open_browser_on(address: str) -> None:
+    """Open the learner's browser on ``address`` (in the background: it may take a while)."""
+    threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
+
+
+def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | None" = None,
                      kernel_cwd: "Path | None" = None, pool_size: int = POOL_SIZE,
                      key: "BrowserKey | None" = None):
     """A ``jupyter_server`` ServerApp on 127.0.0.1:``port`` serving ``directory`` at ``/``
@@ -805,7 +869,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
 
     token = token or secrets.token_urlsafe(32)
     scrubber = _SecretScrubber(token)
-    key = key or BrowserKey(browser_key_path())
+    key = key or BrowserKey()
     scrubber.add(key.current)
     previous_hook = key.on_new_key
 
@@ -895,17 +959,42 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(OPENER_PAGE)
 
+    def same_origin_only(handler) -> None:
+        """Refuse a request about the key that no page of this origin sent: a browser says
+        where a request comes from (Sec-Fetch-Site, Origin); a request saying neither is
+        refused too (any local program may send the headers, but it has no key)."""
+        site = handler.request.headers.get("Sec-Fetch-Site")
+        origin = handler.request.headers.get("Origin")
+        own = f"{handler.request.protocol}://{handler.request.host}"
+        if (origin, site) not in ((own, None), (own, "same-origin"), (None, "same-origin")):
+            raise web.HTTPError(403, "same-origin requests only")
+
+    class KeyHandler(QuietErrors, web.RequestHandler):
+        """The key, for a one-use code (the opener's) or for the key itself (the address
+        printed in the terminal: the opener stores only a key the server accepts)."""
+
+        def post(self):
+            refuse_foreign(self)
+            frame_policy(self)
+            self.set_header("Cache-Control", "no-store")
+            same_origin_only(self)
+            offered = self.request.headers.get(KEY_HEADER, "")
+            current = key.current if key.accepts(offered) else key.trade(
+                self.request.headers.get(CODE_HEADER, ""))
+            if current is None:
+                raise web.HTTPError(403, "this address was used already or is too old")
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"key": current}))
+
+        def check_xsrf_cookie(self):
+            pass  # (no cookie is involved, see KeyedHandler)
+
     class KeyedHandler(QuietErrors, web.RequestHandler):
         def prepare(self):
             refuse_foreign(self)
             frame_policy(self)
             self.set_header("Cache-Control", "no-store")
-            site = self.request.headers.get("Sec-Fetch-Site")
-            origin = self.request.headers.get("Origin")
-            own = f"{self.request.protocol}://{self.request.host}"
-            if (site is not None and site not in ("same-origin", "none")) or (
-                    origin is not None and origin != own):
-                raise web.HTTPError(403, "same-origin requests only")
+            same_origin_only(self)
             if not key.accepts(self.request.headers.get(KEY_HEADER, "")):
                 raise web.HTTPError(403, "open the tutorial with the tarot-teach command")
             self.tab = self.request.headers.get(TAB_HEADER, "")
@@ -955,6 +1044,7 @@ def make_live_server(directory: Path, port: int = 8000, token: "str | None" = No
         (RELEASE_PATH, ReleaseHandler),
         (PRERUN_PATH, PrerunHandler),
         (OPEN_PATH, OpenerHandler),
+        (KEY_PATH, KeyHandler),
         (r"/favicon\.ico", NoFavicon),
         (r"/(?!jupyter/)(.*)", BookHandler,
          {"path": str(directory), "default_filename": "index.html"}),
@@ -1159,7 +1249,8 @@ def serve_live(app, on_ready=None) -> None:
     app.start_ioloop()
 
 
-def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True) -> int:
+def main_serve(port: int = DEFAULT_PORT, open_browser: bool = True,
+               rebuild: bool = True) -> int:
     """Build if needed, serve, and open the browser on the first page. Ctrl+C stops."""
     root = project_root()
     if root is None:
@@ -1184,23 +1275,32 @@ def main_serve(port: int = 8000, open_browser: bool = True, rebuild: bool = True
         print(f"The key of the tutorial's browser expired; open {address(key)} to go on.",
               file=sys.stderr, flush=True)
 
-    keys = BrowserKey(browser_key_path(), on_new_key=new_key)
+    from .widgets.progress import default_progress_path
+
+    folder = default_progress_path().parent
+    (folder / "browser-key").unlink(missing_ok=True)  # (kept by older versions: no use now)
+    keys = BrowserKey(on_new_key=new_key)
     try:
         app = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
     except (OSError, SystemExit) as error:
         print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error}); try --port.",
               file=sys.stderr)
         return 1
-    url = address(app.tarot_key.current)
+    opener = folder / f"open-{port}.html"
 
     def ready() -> None:
-        print(f"The tutorial is at {url}\n(open this address once: it lets this browser "
-              "run the exercises) — press Ctrl+C to stop.", file=sys.stderr, flush=True)
+        # The key goes to this terminal only, never on a command line (see open_address).
+        print(f"The tutorial is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n"
+              "A browser tarot-teach did not open needs this address once (it lets that "
+              "browser run the exercises until tarot-teach stops; keep it to yourself):\n"
+              f"{address(keys.current)}", file=sys.stderr, flush=True)
         if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
-            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            open_browser_on(open_address(port, keys, folder))
 
     try:
         serve_live(app, on_ready=ready)
     except KeyboardInterrupt:
         pass
+    finally:
+        opener.unlink(missing_ok=True)
     return 0

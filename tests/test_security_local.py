@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import stat
 import subprocess
 import sys
 import time
@@ -35,6 +34,10 @@ directory, port = Path(sys.argv[1]), int(sys.argv[2])
 app = site.make_live_server(directory, port, kernel_cwd=directory)
 app.tarot_tabs.orphan_seconds = float(sys.argv[3])
 app.tarot_tabs.released_seconds = float(sys.argv[4])
+# What the test needs to act as the learner's browser (tarot-teach keeps the key in memory):
+# the key, a one-use code and one good for a second only.
+codes = [app.tarot_key.new_code(), app.tarot_key.new_code(1.0)]
+site._private_write(Path(sys.argv[5]), "\\n".join([app.tarot_key.current, *codes]) + "\\n")
 site.serve_live(app)
 """
 # A released kernel goes at the first culling pass after RELEASED; an orphan after ORPHAN.
@@ -47,19 +50,30 @@ LIVE_CELLS = [{"index": 0, "source": "import ipywidgets\nn = 6 * 7", "needed": T
 
 
 class Server:
-    def __init__(self, base: str, port: int, key_file: Path, log: Path) -> None:
-        self.base, self.port, self.key_file, self.log_file = base, port, key_file, log
+    def __init__(self, base: str, port: int, secrets_file: Path, log: Path) -> None:
+        self.base, self.port, self.secrets_file, self.log_file = base, port, secrets_file, log
 
     @property
     def key(self) -> str:
-        return self.key_file.read_text().strip()
+        return self.secrets_file.read_text().split()[0]
+
+    @property
+    def codes(self) -> "list[str]":
+        """A one-use code for the key, and one good for a second only."""
+        return self.secrets_file.read_text().split()[1:]
 
     def log(self) -> str:
         return self.log_file.read_text(encoding="utf-8", errors="replace")
 
-    def get(self, path: str, headers: "dict | None" = None, method: str = "GET"):
-        """(status, headers, body) of a request; never raises for an HTTP error."""
-        request = urllib.request.Request(self.base + path.lstrip("/"), headers=headers or {},
+    def get(self, path: str, headers: "dict | None" = None, method: str = "GET",
+            browser: bool = True):
+        """(status, headers, body) of a request; never raises for an HTTP error. As a page of
+        the tutorial sends it (``Sec-Fetch-Site: same-origin``, unless ``headers`` say where it
+        comes from), or as a program that says nothing of the kind (``browser=False``)."""
+        headers = dict(headers or {})
+        if browser and not {"Origin", "Sec-Fetch-Site"} & set(headers):
+            headers["Sec-Fetch-Site"] = "same-origin"
+        request = urllib.request.Request(self.base + path.lstrip("/"), headers=headers,
                                          method=method)
         try:
             with urllib.request.urlopen(request, timeout=60) as reply:
@@ -78,9 +92,11 @@ class Server:
         return {kernel["id"] for kernel in json.loads(body)}
 
 
-def start_server(tmp_path_factory) -> "tuple[Server, subprocess.Popen]":
-    """A live server on a tiny site in a child process, once it answers; its output (what
-    the learner's terminal would show) goes to ``Server.log``."""
+def start_server(tmp_path_factory, port: "int | None" = None,
+                 home: "Path | None" = None) -> "tuple[Server, subprocess.Popen]":
+    """A live server on a tiny site in a child process (on ``port``, its progress in
+    ``home``, or new ones), once it answers; its output (what the learner's terminal would
+    show) goes to ``Server.log``."""
     import os
 
     folder = tmp_path_factory.mktemp("site")
@@ -88,21 +104,23 @@ def start_server(tmp_path_factory) -> "tuple[Server, subprocess.Popen]":
     (folder / "page.html").write_text("<p>a page</p>")
     (folder / "live.html").write_text(  # a page with live cells, as the build embeds them
         "<p>live</p>" + cells_script("live", LIVE_CELLS))
-    progress = tmp_path_factory.mktemp("home") / "progress.json"
+    progress = (home or tmp_path_factory.mktemp("home")) / "progress.json"
     log = folder.parent / f"{folder.name}-server.log"
-    port = free_port()
+    port = port or free_port()
     env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress))
+    secrets_file = folder.parent / f"{folder.name}-secrets"
     with open(log, "w") as stream:
         process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED)],
+            [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED),
+             str(secrets_file)],
             cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
-    served = Server(base, port, progress.parent / "browser-key", log)
+    served = Server(base, port, secrets_file, log)
     deadline = time.time() + PATIENCE
     while True:
         try:
             with urllib.request.urlopen(base + "index.html", timeout=5):
-                return served, process
+                return served, process  # (the secrets were written before it listened)
         except OSError:
             if process.poll() is not None or time.time() > deadline:
                 process.kill()
@@ -216,28 +234,17 @@ def test_no_response_sets_a_cookie_that_lets_another_port_run_code(server):
     assert server.get(site.SESSION_PATH, {"Cookie": jar, TAB: "tab-cookies"})[0] == 403
 
 
-def test_the_key_expires_unused_is_renewed_in_use_and_replaced(tmp_path):
+def test_the_key_expires_unused_is_renewed_in_use_and_replaced():
     clock = [10_000.0]
-    path = tmp_path / "dir" / "browser-key"
     made = []
-    keys = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0], on_new_key=made.append)
+    keys = site.BrowserKey(lifetime=3600, clock=lambda: clock[0], on_new_key=made.append)
     first = keys.current
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_text().strip() == first
     for _ in range(5):  # used every 50 minutes for hours: still good
         clock[0] += 3000
         assert keys.accepts(first)
-    assert path.stat().st_mtime == pytest.approx(clock[0])  # the file says when it was used
-    again = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0])
-    assert again.current == first  # a restart keeps a key in use
     clock[0] += 3601
     assert not keys.accepts(first) and keys.current != first and made == [keys.current]
-    assert path.read_text().strip() == keys.current
-    later = site.BrowserKey(path, lifetime=3600, clock=lambda: clock[0] + 7200)
-    assert later.current != keys.current  # a restart after hours unused: a new key
-
-
-def test_the_key_file_is_private(server):
-    assert stat.S_IMODE(server.key_file.stat().st_mode) == 0o600
+    assert site.BrowserKey().current != keys.current  # a (re)start: a new key
 
 
 # -------------------------------------------------------------------------------- logs
@@ -294,7 +301,9 @@ def test_pages_may_be_framed_by_this_origin_only(server, path, headers):
 def test_a_session_asked_for_by_another_origin_is_refused_even_with_the_key(server):
     key = server.key
     for headers in ({"Origin": "http://127.0.0.1:1"}, {"Sec-Fetch-Site": "same-site"},
-                    {"Sec-Fetch-Site": "cross-site"}, {"Host": f"localhost.evil:{server.port}"}):
+                    {"Sec-Fetch-Site": "cross-site"}, {"Host": f"localhost.evil:{server.port}"},
+                    {"Sec-Fetch-Site": "none"},
+                    {"Origin": "http://127.0.0.1:1", "Sec-Fetch-Site": "same-origin"}):
         assert server.get(site.SESSION_PATH, {KEY: key, TAB: "tab-origin", **headers})[0] == 403
 
 

@@ -11,12 +11,18 @@
 // fetched once. Pages and the rest: from the network (compressed when possible), the cached
 // copy only without a connection. nav.js also hands over (message "tt-keep") what the first
 // page loaded before this worker was there, so that the next visit finds it.
+//
+// Never kept: _static/vendor/live/ (session.json, and in local mode the opener page
+// open.html, whose address carries a one-use code, and the other answers about the
+// browser's key), the kernels' traffic. Addresses are kept without their fragment.
 "use strict";
 var VERSION = "__VERSION__";
 var COMPRESSED = __COMPRESSED__;
 var CACHE = "tarot-teach-" + VERSION;
 var SCOPE = new URL(self.registration.scope);
 var VENDOR = new URL("_static/vendor/", SCOPE).href;
+// Answers about the browser's key and its kernel: never from (or into) a cache.
+var LIVE = new URL("_static/vendor/live/", SCOPE).href;
 var TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript",
   json: "application/json", zip: "application/zip", svg: "image/svg+xml", css: "text/css",
   html: "text/html; charset=utf-8", ttf: "font/ttf", eot: "application/vnd.ms-fontobject",
@@ -42,7 +48,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin ||
-    url.href.indexOf(SCOPE.href) !== 0 || /\/session\.json$/.test(url.pathname) ||
+    url.href.indexOf(SCOPE.href) !== 0 || neverKept(url) ||
     url.pathname.indexOf("/jupyter/") >= 0 || request.headers.has("range")) {
     return; // the kernel's own traffic and anything unusual go straight to the network
   }
@@ -57,6 +63,15 @@ function kept(url) {
   return url.href.indexOf(VENDOR) === 0 || /[?&](v|digest)=/.test(url.search);
 }
 
+function neverKept(url) {
+  return url.href.indexOf(LIVE) === 0;
+}
+
+// The address a copy is kept under: never its fragment (Request.url has it).
+function cacheKey(request) {
+  return request.url.split("#")[0];
+}
+
 function relative(url) {
   return url.href.slice(SCOPE.href.length).split(/[?#]/)[0];
 }
@@ -69,7 +84,7 @@ self.addEventListener("message", function (event) {
   event.waitUntil(Promise.all(data.urls.map(function (href) {
     var url = new URL(href);
     if (url.origin !== SCOPE.origin || url.href.indexOf(SCOPE.href) !== 0 || !kept(url) ||
-      /\/session\.json$/.test(url.pathname)) {
+      neverKept(url)) {
       return null; // (session.json is asked for afresh by each page, with the page's key)
     }
     return cacheFirst(new Request(url.href), url).catch(function () {});
@@ -80,13 +95,13 @@ self.addEventListener("message", function (event) {
 // Sphinx's own assets carry ?v= or ?digest=): from the cache, else fetched once.
 function cacheFirst(request, url) {
   return caches.open(CACHE).then(function (cache) {
-    return cache.match(request).then(function (hit) {
+    return cache.match(cacheKey(request)).then(function (hit) {
       if (hit) {
         return hit;
       }
       return fetchOnce(request, url).then(function (response) {
         if (response.ok) {
-          cache.put(request, response.clone());
+          cache.put(cacheKey(request), response.clone());
         }
         return response;
       });
@@ -150,13 +165,13 @@ function networkFirst(request, url) {
     if (response.ok && (response.type === "basic" || response.type === "default")) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) {
-        cache.put(request, copy);
+        cache.put(cacheKey(request), copy);
       });
     }
     return response;
   }).catch(function (error) {
     return caches.open(CACHE).then(function (cache) {
-      return cache.match(request);
+      return cache.match(cacheKey(request));
     }).then(function (hit) {
       if (hit) {
         return hit;
