@@ -7,15 +7,19 @@ from tarot_teach.players import ComputerPlayer
 from tarot_teach.widgets.table import TableWidget
 
 
-def _click_through(table: TableWidget, check_refusals: bool = True, declare: bool = False) -> int:
+def _click_through(table: TableWidget, check_refusals: bool = True, declare: bool = False,
+                   each=None) -> int:
     """Play the learner's seat by clicking, as a learner would; return the number of clicks.
 
-    ``declare``: use the declaration buttons (poignée, misère) when they are offered.
+    ``declare``: use the declaration buttons (poignée, misère) when they are offered;
+    ``each(table)`` is called at each of the learner's turns.
     """
     clicks = 0
     while not table.state.is_over:
         view = table.state.view(table.learner)
         assert view.to_act == table.learner
+        if each is not None:
+            each(table)
         if view.phase is Phase.DISCARD:
             trial = table.state.copy()
             chosen = []
@@ -54,6 +58,32 @@ def test_a_whole_deal_from_bid_to_score(players):
         _click_through(table)
         assert ("<b>Score</b>" in table.score_view.value) or ("void" in table.score_view.value)
     assert table.ledger.deals, "at least one deal was scored"
+
+
+def test_a_finished_trick_stays_on_the_felt_when_a_computer_leads_the_next():
+    """The last trick, its cards and who won it, stays in view beside the trick a computer
+    player led after it, until the learner has played to that one too."""
+    seen = []
+
+    def check(table):
+        view = table.state.view(table.learner)
+        if view.phase is not Phase.PLAYING or not view.tricks:
+            return
+        felt = table.felt.value
+        _, cards, winner = view.tricks[-1]
+        mid = felt.split('class="tt-mid"')[1]
+        assert f"Last trick, won by {table.names[winner]}" in mid
+        assert f"{table.names[winner]} (won)" in mid
+        assert all(f'aria-label="{card.name}"' in mid for card in cards)
+        if view.current_trick:  # a computer led: its card is shown too, after the last trick
+            assert mid.index("Last trick") < mid.index("This trick")
+            assert all(f'aria-label="{card.name}"' in mid.split("This trick")[1]
+                       for _, card in view.current_trick)
+            seen.append(len(view.current_trick))
+
+    for seed in range(3):
+        _click_through(TableWidget(players=4, seed=seed), check_refusals=False, each=check)
+    assert len(seen) >= 10
 
 
 def test_the_table_never_shows_another_hand():

@@ -654,9 +654,10 @@ def _played_html(pairs, rules, winner: "str | None" = None) -> str:
 
 def felt_html(shown: dict, rules=None) -> str:
     """The table itself: the seats around it (you at the bottom, the others in the order of
-    play), and in the middle the trick with who played what, the dog once face up and the
-    taker's own discard (shown to the taker only); by a seat, the poignée it showed and, by
-    the taker, its discarded trumps."""
+    play), and in the middle the last trick and who won it (in view until the learner has
+    played to the next one), the trick in progress with who played what, the dog once face
+    up and the taker's own discard (shown to the taker only); by a seat, the poignée it
+    showed and, by the taker, its discarded trumps."""
     seats = shown["seats"]
     others = seats[1:]
     if len(others) == 1:
@@ -664,13 +665,14 @@ def felt_html(shown: dict, rules=None) -> str:
     else:
         right, left, top = [others[0]], [others[-1]], others[1:-1][::-1]
     middle = []
+    last = shown["last_trick"]
+    if last:  # (a computer's lead does not hide it before the learner has seen it)
+        middle.append(f'<div class="tt-lasttrick"><div class="tt-caption">Last trick, won by '
+                      f'{escape_text(last["winner"])}</div>'
+                      f'{_played_html(last["cards"], rules, last["winner"])}</div>')
     if shown["trick"]:
         middle.append('<div class="tt-caption">This trick</div>' + _played_html(shown["trick"], rules))
-    elif shown["last_trick"]:
-        last = shown["last_trick"]
-        middle.append(f'<div class="tt-caption">Last trick, won by {escape_text(last["winner"])}</div>'
-                      + _played_html(last["cards"], rules, last["winner"]))
-    else:
+    elif not last:
         middle.append('<div class="tt-caption">No card played yet</div>')
     if shown["dog"] is not None:
         middle.append('<div class="tt-caption">The dog, face up</div>'

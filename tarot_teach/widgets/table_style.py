@@ -68,6 +68,8 @@ TABLE_CSS = """
 .tt-badge.tt-taker { background:#6A3D9A; color:#fff; border-color:#6A3D9A; }
 .tt-badge.tt-partner { background:#0072B2; color:#fff; border-color:#0072B2; }
 .tt-mid .tt-caption { font-size:0.85em; margin:2px 0; color:#fff; }
+.tt-mid .tt-lasttrick:not(:last-child) { border-bottom:2px dashed rgba(255,255,255,0.55);
+  padding-bottom:4px; margin-bottom:4px; }
 .tt-played { display:flex; flex-wrap:wrap; justify-content:center; gap:4px; }
 .tt-played figure { margin:0; display:flex; flex-direction:column; align-items:center; }
 .tt-played figcaption { font-size:0.8em; color:#fff; max-width:5.5em; overflow-wrap:anywhere;
@@ -129,4 +131,5 @@ to play is marked "to play", playable cards are raised, chosen cards carry a ✓
 "What the play has shown" (``tt-shown`` in ``tt-facts``) is a framed box with a blue edge; a
 seat's cards shown to everybody (a poignée, trumps laid aside) are drawn a little smaller
 under a rule so that they stay inside the seat; the computer players' reasons after the
-deal (``tt-why``) are in italics, in the text's own colour."""
+deal (``tt-why``) are in italics, in the text's own colour. The last trick
+(``tt-lasttrick``) sits above the trick in progress, a dashed rule between them."""
