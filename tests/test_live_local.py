@@ -463,7 +463,8 @@ def test_kernel_endpoints_need_the_token(tarot_teach_server):
     key = opened.split("#key=", 1)[1]
     request = urllib.request.Request(base + "_static/vendor/live/session.json",
                                      headers={"X-Tarot-Teach-Key": key,
-                                              "X-Tarot-Teach-Tab": "test-tab-1"})
+                                              "X-Tarot-Teach-Tab": "test-tab-1",
+                                              "Sec-Fetch-Site": "same-origin"})
     with urllib.request.urlopen(request, timeout=30) as reply:
         import json
 

@@ -162,15 +162,21 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
 # ------------------------------------------------------------- the real tutorial, local
 
 
-def _start_tutorial(port: int, home: Path, output: Path):
+def _start_tutorial(port: int, home: Path, output: Path, browser: "Path | None" = None):
     """`tarot-teach --no-build --no-browser` as a learner runs it, its whole terminal output
-    kept in ``output``; (process, the address it prints)."""
-    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(home / "progress.json"),
-               TAROT_TEACH_NO_BROWSER="1")
+    kept in ``output``; (process, the address it prints). With ``browser``, it opens that
+    program (as $BROWSER) instead."""
+    env = dict(os.environ, TAROT_TEACH_PROGRESS=str(home / "progress.json"))
+    command = [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--port", str(port)]
+    if browser is None:
+        env["TAROT_TEACH_NO_BROWSER"] = "1"
+        command.append("--no-browser")
+    else:
+        env.pop("TAROT_TEACH_NO_BROWSER", None)
+        env["BROWSER"] = str(browser)
     with open(output, "w") as stream:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tarot_teach.cli", "--no-build", "--no-browser",
-             "--port", str(port)], cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=stream,
+                                   stderr=subprocess.STDOUT)
     deadline = time.time() + 90
     while True:
         found = re.search(r"(http://127\.0\.0\.1:\d+/\S*#key=\S+)", output.read_text())
@@ -259,8 +265,11 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
                 page.locator(".tt-live-reconnect").click()
                 page.wait_for_function("document.querySelector('.tt-live-lost').textContent"
                                        ".includes('Still no connection')", timeout=30_000)
-                # ...and once tarot-teach runs again, brings the exercises back.
-                process, _ = _start_tutorial(port, tmp_path, outputs[1])
+                # ...and once tarot-teach runs again (with a new key, which the browser it
+                # opens takes), brings the exercises back.
+                process, reopened = _start_tutorial(port, tmp_path, outputs[1])
+                assert page.evaluate("window.ttLive.status") == "disconnected"
+                take_key(context.new_page(), reopened, base)
                 page.locator(".tt-live-reconnect").click()
                 page.wait_for_function(
                     "document.documentElement.dataset.ttLive === 'ready' && "
@@ -287,10 +296,82 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
         _stop(process)
     terminal = "".join(output.read_text(encoding="utf-8", errors="replace") for output in outputs)
     assert "Traceback" not in terminal, terminal
-    # The key is printed for the learner (once per start) and in no log line; nor the token.
-    key = opened.split("#key=", 1)[1]
-    assert terminal.count(key) == 2, terminal
+    # Each start's key is printed for the learner (once) and in no log line; nor the token.
+    keys = [address.split("#key=", 1)[1] for address in (opened, reopened)]
+    assert keys[0] != keys[1] and [terminal.count(key) for key in keys] == [1, 1], terminal
     assert not any(s["token"] in terminal for s in sessions)
+
+
+RECORDER = """#!/bin/sh
+printf '%s\n' "$0" "$@" > "$(dirname "$0")/command-line"
+"""
+# Every address the site's service worker keeps a copy under.
+CACHED_JS = """async () => {
+  const found = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) found.push(request.url);
+  }
+  return found;
+}"""
+
+
+def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
+        built_book, tmp_path):  # noqa: F811
+    """Issue 27, items 1 and 7. `tarot-teach` opens the learner's browser (here a program
+    recording its command line, which any local user can read with ps) on an address with
+    neither the key nor a code; that address, opened in Chromium, lets the browser run the
+    exercises, once. The site's service worker keeps no copy of the opener (nor of any
+    address with a fragment), and the opener leaves the progress alone."""
+    recorder = tmp_path / "browser"
+    recorder.write_text(RECORDER)
+    recorder.chmod(0o700)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    process, printed = _start_tutorial(port, tmp_path, tmp_path / "terminal.txt", recorder)
+    try:
+        command_line = tmp_path / "command-line"
+        deadline = time.time() + 30
+        while not command_line.is_file() and time.time() < deadline:
+            time.sleep(0.2)
+        command = command_line.read_text()
+        key = printed.split("#key=", 1)[1]
+        assert key not in command and "key=" not in command and "code=" not in command
+        address = command.split()[1]
+        assert address.startswith("file:///"), command
+        with sync_api.sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                context = browser.new_context()
+                first = context.new_page()
+                first.goto(address)  # what the browser tarot-teach started does
+                first.wait_for_url(base + "book/01-welcome.html")
+                assert first.evaluate("localStorage.getItem('tarot_teach.key')") == key
+                progress = '{"version": 1, "solved": {"kept": "2026-11-30T10:00:00Z"}}'
+                first.evaluate("p => localStorage.setItem('tarot_teach.progress', p)", progress)
+                # The same address again: its code is used up.
+                again = context.new_page()
+                again.goto(address)
+                again.wait_for_function("document.body.textContent.includes('used already')")
+                assert again.url == base + site.OPEN_PATH.lstrip("/")
+                # The address printed in the terminal, now through the service worker.
+                assert first.evaluate("!!navigator.serviceWorker.controller")
+                third = context.new_page()
+                third.goto(printed)
+                third.wait_for_url(base + "book/01-welcome.html")
+                third.goto(base + "book/07-tricks.html")
+                _live(third)
+                third.wait_for_timeout(1000)  # (the worker keeps its copies in the background)
+                cached = third.evaluate(CACHED_JS)
+                assert any(url.startswith(base + "_static/vendor/") for url in cached), cached
+                leaked = [url for url in cached if "/vendor/live/" in url or "#" in url
+                          or key in url or "code=" in url]
+                assert not leaked, leaked
+                assert third.evaluate("localStorage.getItem('tarot_teach.progress')") == progress
+            finally:
+                browser.close()
+    finally:
+        _stop(process)
 
 
 def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
