@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Find the open puzzles of ``exercises/puzzles/*.json`` in seeded deals (issue 29).
+
+    python scripts/make_puzzles.py --players 4 --minutes 10   write four-players.json
+    python scripts/make_puzzles.py --check                   regenerate a few stored deals
+
+Each deal is dealt from its seed and played to the end by the computer players of one
+level (``learner``: ComputerPlayer; ``strong``: StrongPlayer, every :data:`STRONG_EVERY`-th
+seed). Every position with at most :data:`CARDS_LEFT` cards left where the seat to play has
+two groups of cards or more is a candidate; :func:`tarot_teach.puzzles.make_puzzle` keeps it
+when one group alone keeps the best result and every other card loses 3 points or more (the
+others are counted as ties, close or forced). At most :data:`PER_DEAL` puzzles come from one
+deal, from different tricks. The puzzle's id names its table size, level, seed and start,
+and the record keeps the seed, so ``--check`` can play the deal again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tarot_teach import GameState, RuleSet  # noqa: E402
+from tarot_teach.players import ComputerPlayer, StrongPlayer  # noqa: E402
+from tarot_teach.puzzles import PUZZLE_DIR, THEMES, load_puzzles, make_puzzle  # noqa: E402
+from tarot_teach.rules import Phase  # noqa: E402
+
+CARDS_LEFT = {3: 24, 4: 28, 5: 30}
+"""The most cards left (in the hands) at a puzzle's start, by table size."""
+PER_DEAL = 2
+STRONG_EVERY = 20
+STRONG_SAMPLES = 2
+THEME_CAP = 40
+PLAIN_CAP = 12
+RARITY = {"petit_au_bout": 8, "cash_king": 8, "count_trumps": 6, "keep_trump": 5, "endplay": 4,
+          "feed_partner": 3, "hunt_petit": 3, "draw_trumps": 3, "save_excuse": 1}
+"""How much each theme counts when a deal's puzzles are chosen (the rarest first)."""
+FILES = {3: "three-players.json", 4: "four-players.json", 5: "five-players.json"}
+
+
+def level_of(seed: int) -> str:
+    """The computer level that plays the deal of ``seed``."""
+    return "strong" if seed % STRONG_EVERY == 0 else "learner"
+
+
+def played_deal(players: int, seed: int) -> "GameState | None":
+    """The deal of ``seed`` played to the end, or None if nobody took."""
+    state = GameState.new(RuleSet(players=players), seed=seed)
+    learner = ComputerPlayer()
+    player = StrongPlayer(samples=STRONG_SAMPLES, seed=seed) \
+        if level_of(seed) == "strong" else learner
+    while not state.is_over:
+        acting = player if state.phase is Phase.PLAYING else learner
+        state.play(acting.decide(state).action)
+    return state if state.taker is not None and state.result is not None else None
+
+
+def deal_puzzles(players: int, seed: int, counts: collections.Counter) -> list[dict]:
+    """The puzzles of one seeded deal, at most :data:`PER_DEAL` (the rarest themes first,
+    then the earliest), each from its own trick; ``counts`` adds up the candidates' outcomes."""
+    state = played_deal(players, seed)
+    if state is None:
+        return []
+    record = dict(state.to_record(), seed=seed)
+    found = []
+    size = len(record["tricks"][0])  # cards per trick
+    for trick, cards in enumerate(record["tricks"]):
+        for card in range(len(cards)):
+            if (len(record["tricks"]) - trick) * size - card > CARDS_LEFT[players]:
+                continue
+            start = {"trick": trick, "card": card}
+            puzzle_id = f"{players}p-{level_of(seed)}-s{seed}-t{trick}c{card}"
+            outcome = make_puzzle(record, start, puzzle_id)
+            counts[outcome if isinstance(outcome, str) else "puzzle"] += 1
+            if not isinstance(outcome, str):
+                found.append(outcome)
+                break
+    found.sort(key=lambda p: -sum(RARITY[t] for t in p["themes"]))
+    return sorted(found[:PER_DEAL], key=lambda p: p["start"]["trick"])
+
+
+def generate(players: int, wanted: int, minutes: float, first_seed: int) -> tuple:
+    """Puzzles from seeds ``first_seed``, ... until ``wanted`` or the time is up. A puzzle is
+    kept while one of its themes has fewer than :data:`THEME_CAP` (or, with no theme, while
+    fewer than :data:`PLAIN_CAP` have none)."""
+    counts = collections.Counter()
+    themes = collections.Counter()
+    puzzles = []
+    seed = first_seed
+    began = time.perf_counter()
+    while len(puzzles) < wanted and time.perf_counter() - began < minutes * 60:
+        for puzzle in deal_puzzles(players, seed, counts):
+            if any(themes[t] < THEME_CAP for t in puzzle["themes"]) \
+                    or (not puzzle["themes"] and themes[None] < PLAIN_CAP):
+                puzzles.append(puzzle)
+                themes.update(puzzle["themes"] or [None])
+            else:
+                counts["capped"] += 1
+        seed += 1
+    counts["deals"] = seed - first_seed
+    return puzzles, counts, time.perf_counter() - began
+
+
+def report(puzzles: list[dict], counts, seconds: float, players: int) -> str:
+    """One table size's numbers: puzzles per theme, the candidates' outcomes, the time."""
+    themes = collections.Counter(t for p in puzzles for t in p["themes"])
+    candidates = sum(counts[k] for k in ("puzzle", "tie", "close"))
+    lines = [f"{players} players: {len(puzzles)} puzzles from {counts['deals']} deals "
+             f"in {seconds:.0f} s",
+             f"  candidates with a choice {candidates}: puzzles {counts['puzzle']}, "
+             f"ties {counts['tie']} ({counts['tie'] / max(candidates, 1):.0%}), "
+             f"close (< 3 points) {counts['close']} "
+             f"({counts['close'] / max(candidates, 1):.0%})"]
+    lines += [f"  {name}: {themes[name]}" for name in THEMES]
+    ratings = sorted(p["rating"] for p in puzzles)
+    if ratings:
+        lines.append(f"  ratings {ratings[0]}..{ratings[-1]}, "
+                     f"median {ratings[len(ratings) // 2]}")
+    return "\n".join(lines)
+
+
+def check(per_file: int) -> int:
+    """Play the first learner-level deals of each stored file again; 0 if each stored
+    puzzle of theirs comes out again the same."""
+    failures = 0
+    for players, name in FILES.items():
+        stored = load_puzzles(PUZZLE_DIR / name)
+        seeds = []
+        for puzzle in stored:
+            seed = puzzle["record"]["seed"]
+            if level_of(seed) == "learner" and seed not in seeds:
+                seeds.append(seed)
+        for seed in seeds[:per_file]:
+            again = deal_puzzles(players, seed, collections.Counter())
+            mine = [p for p in stored if p["record"]["seed"] == seed]
+            same = all(p in again for p in mine)
+            failures += not same
+            print(f"{name} seed {seed}: {'same' if same else 'DIFFERENT'}")
+    return 1 if failures else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, choices=sorted(FILES), action="append")
+    parser.add_argument("--wanted", type=int, default=120, help="puzzles per table size")
+    parser.add_argument("--minutes", type=float, default=10, help="time per table size")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="regenerate stored deals")
+    parser.add_argument("--check-deals", type=int, default=2)
+    args = parser.parse_args()
+    if args.check:
+        return check(args.check_deals)
+    PUZZLE_DIR.mkdir(parents=True, exist_ok=True)
+    for players in args.players or sorted(FILES):
+        puzzles, counts, seconds = generate(players, args.wanted, args.minutes,
+                                            args.first_seed)
+        path = PUZZLE_DIR / FILES[players]
+        path.write_text(json.dumps(puzzles, ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        load_puzzles(path)
+        print(report(puzzles, counts, seconds, players), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
