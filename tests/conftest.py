@@ -28,3 +28,15 @@ def serving(directory):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def paris(monkeypatch):
+    """This computer's local time is Paris's (UTC+1 in winter) for the test."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -90,18 +90,6 @@ def test_due_for_practice_lists_only_what_is_due_oldest_first():
 
 # ------------------------------------------------------------------------------ store
 
-@pytest.fixture
-def paris(monkeypatch):
-    """This computer's local time is Paris's (UTC+1 in winter) for the test."""
-    import time
-
-    monkeypatch.setenv("TZ", "Europe/Paris")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def test_old_files_load_as_they_were_meant_and_keep_their_solves(tmp_path, paris):
     """Older files wrote local times without an offset: read as local time, written UTC."""
     path = tmp_path / "progress.json"

@@ -74,12 +74,9 @@ def page():
 
 
 @pytest.fixture(autouse=True)
-def paris(monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Paris")
-    time.tzset()
+def in_paris(paris):
+    """Every test here runs in Paris time (the conftest's ``paris``)."""
     yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def js_parse(page, text: str):

@@ -18,16 +18,6 @@ from tarot_teach.widgets.progress import (Progress, merge_into_file, merge_recor
 UTC = datetime.timezone.utc
 
 
-@pytest.fixture
-def paris(monkeypatch):
-    """This computer's local time is Paris's (UTC+1 in winter) for the test."""
-    monkeypatch.setenv("TZ", "Europe/Paris")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def write(path, **content) -> None:
     path.write_text(json.dumps({"version": 1, **content}), encoding="utf-8")
 
