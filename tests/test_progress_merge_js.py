@@ -6,7 +6,6 @@ dropped. The same cases run through both, in Paris time (Python and Chromium).""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
