@@ -4,7 +4,7 @@ import pytest
 
 from tarot_teach import Card, Phase
 from tarot_teach.players import ComputerPlayer
-from tarot_teach.widgets.table import TableWidget
+from tarot_teach.widgets.table import NEXT, TableWidget
 
 
 def _click_through(table: TableWidget, check_refusals: bool = True, declare: bool = False,
@@ -84,6 +84,61 @@ def test_a_finished_trick_stays_on_the_felt_when_a_computer_leads_the_next():
     for seed in range(3):
         _click_through(TableWidget(players=4, seed=seed), check_refusals=False, each=check)
     assert len(seen) >= 10
+
+
+def _marked(table: TableWidget) -> list:
+    """The table's controls shown that carry the focus's next mark."""
+    shown = [*table.actions.children, *table.hand.box.children]
+    shown += [b for b in (table.discard_button, table.new_button) if b.layout.display != "none"]
+    return [w for w in shown if NEXT in getattr(w, "_dom_classes", ())]
+
+
+def test_the_focus_s_next_place_is_marked_at_every_turn():
+    """At every turn one control carries the mark the page moves the keyboard focus to:
+    the first bid, the playable card nearest the last one pressed, Discard once the cards
+    are chosen, New deal once the deal is over; its second class changes at each turn."""
+    turns = []
+
+    def check(table):
+        marked = _marked(table)
+        assert len(marked) == 1, [w._dom_classes for w in marked]
+        view = table.state.view(table.learner)
+        if view.phase is Phase.PLAYING:
+            slots = table.hand.slots
+            playable = [i for i, b in enumerate(slots[:len(view.hand)])
+                        if "tt-playable" in b._dom_classes]
+            at = table.hand.pressed_at
+            assert marked[0] is slots[min(playable, key=lambda i: (abs(i - at), i))]
+        elif view.phase is Phase.DISCARD:
+            assert "tt-playable" in marked[0]._dom_classes
+        else:
+            assert marked[0] is table.actions.children[0]
+        turns.append([c for c in marked[0]._dom_classes if c.startswith(NEXT + "-")])
+
+    for players in (3, 4, 5):
+        table = TableWidget(players=players, seed=players)
+        _click_through(table, check_refusals=False, each=check)
+        assert _marked(table) == [table.new_button]
+    assert all(len(t) == 1 for t in turns)
+    assert all(a != b for a, b in zip(turns, turns[1:]))
+
+
+def test_discard_is_the_focus_s_next_place_once_the_cards_are_chosen():
+    for seed in range(20):
+        table = TableWidget(players=4, seed=seed)
+        take = [b for b in table.actions.children if b.description.startswith("Take")]
+        if take:
+            take[0].click()
+        if table.state.phase is Phase.DISCARD and table.state.to_act == table.learner:
+            break
+    playable = [b for b in table.hand.box.children if "tt-playable" in b._dom_classes]
+    for button in playable[:table.rules.dog_size - 1]:
+        button.value = True
+        assert table.discard_button not in _marked(table)
+    playable[table.rules.dog_size - 1].value = True
+    assert _marked(table) == [table.discard_button]
+    playable[0].value = False  # one card fewer: the mark leaves Discard
+    assert _marked(table) == []
 
 
 def test_the_table_never_shows_another_hand():

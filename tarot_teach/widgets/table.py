@@ -48,6 +48,12 @@ __all__ = ["TableWidget", "TableLauncher", "table_rules", "TableHand", "SEAT_NAM
            "score_sheet_chart", "LEVELS", "AdvisedPlayer", "HINT_SAMPLES", "felt_html",
            "live_html", "log_html", "facts_html"]
 
+NEXT = "tt-next"
+"""The class of the one control the keyboard focus goes to after the learner's action: a
+playable card, the first bid, the discard button once the cards are chosen, New deal once
+the deal is over. A second class, ``tt-next-0`` or ``tt-next-1``, changes at each turn; the
+page (scripts/assets/a11y.js) moves the focus there when the learner acted by keyboard."""
+
 SEAT_NAMES = ("You",) + PLAYER_NAMES
 """'You' for the learner's seat, then the computer players' names."""
 
@@ -96,8 +102,9 @@ class TableHand(CardButtons):
     chapters' SVG cards, playable ones raised and the others dimmed with the engine's reason
     (on hover and on keyboard focus). ``buttons`` maps each card shown to its button.
 
-    The buttons are slots reused from one turn to the next: after a card is played by
-    keyboard, the focus stays in the hand (on the next card) instead of being lost.
+    The buttons are slots reused from one turn to the next, so that the focus stays in the
+    hand; ``show(..., mark=...)`` marks the playable card nearest the last one pressed as
+    the focus's next place (:data:`NEXT`).
     """
 
     def __init__(self, on_change, rules=None) -> None:
@@ -116,10 +123,16 @@ class TableHand(CardButtons):
         self.buttons: dict[Card, widgets.ToggleButton] = {}
         self._card_of: dict[int, Card] = {}
         self._quiet = False
+        self.pressed_at = 0  # the slot of the last card pressed
 
-    def show(self, entries: list[dict], chosen=()) -> None:
-        """Draw the hand: ``entries`` from :func:`~tarot_teach.teach.table_view.hand_entries`."""
+    def show(self, entries: list[dict], chosen=(), mark: str = "") -> "int | None":
+        """Draw the hand: ``entries`` from :func:`~tarot_teach.teach.table_view.hand_entries`;
+        with ``mark`` (``tt-next-0/1``), mark the playable card nearest the last one pressed
+        and return its slot (None if no card is playable)."""
         chosen = set(chosen)
+        playable = [i for i, entry in enumerate(entries) if entry["playable"]]
+        marked = min(playable, key=lambda i: (abs(i - self.pressed_at), i)) \
+            if mark and playable else None
         while len(self.slots) < len(entries):
             button = widgets.ToggleButton(value=False, layout=self._slot_layout,
                                           style=self._slot_style, _dom_classes=("tt-tcard",))
@@ -129,7 +142,7 @@ class TableHand(CardButtons):
         try:
             self.buttons = {}
             self._card_of = {}
-            for button, entry in zip(self.slots, entries):
+            for slot, (button, entry) in enumerate(zip(self.slots, entries)):
                 with button.hold_sync():  # one message a card, not four
                     card, playable = entry["card"], entry["playable"]
                     picked = card in chosen
@@ -140,8 +153,10 @@ class TableHand(CardButtons):
                     button.description = (f"{name}, {where}" if idle else card_accessible_name(
                         card, playable, entry["reason"], self.rules, chosen=picked))
                     button.tooltip = name if playable else f"{name}: {entry['reason']}"
-                    button._dom_classes = ("tt-tcard", card_class(card), "tt-idle" if idle else
-                                           "tt-playable" if playable else "tt-unplayable")
+                    button._dom_classes = _marked(
+                        ("tt-tcard", card_class(card), "tt-idle" if idle else
+                         "tt-playable" if playable else "tt-unplayable"),
+                        mark if slot == marked else "")
                 self.buttons[card] = button
                 self._card_of[id(button)] = card
         finally:
@@ -153,12 +168,20 @@ class TableHand(CardButtons):
         self.box.children = tuple(shown)
         self.faces.value = style_html(hand_faces_css([e["card"] for e in entries], self.rules))
         self._entries = {e["card"]: e for e in entries}
+        return marked
+
+    def unmark(self) -> None:
+        """No card is the focus's next place."""
+        for button in self.slots:
+            button._dom_classes = _marked(button._dom_classes)
 
     def _changed(self, button):
         def handler(change):
             if self._quiet or id(button) not in self._card_of:
                 return
             card = self._card_of[id(button)]
+            if change["new"]:
+                self.pressed_at = self.slots.index(button)
             if self.single and change["new"]:
                 self._quiet = True
                 for other in self.buttons.values():
@@ -217,6 +240,7 @@ class TableWidget:
         self.log: list[dict] = []
         self._news: list[str] = []  # what happened since the learner's last action
         self._reasons: list[str] = []  # a computer's discard reasons, one a card
+        self._turns = 0  # the focus marks drawn (NEXT): tt-next-0 and tt-next-1 alternate
 
         self.style = widgets.HTML(style_html(TABLE_CSS))
         self.header = widgets.HTML()
@@ -224,6 +248,7 @@ class TableWidget:
         self.live = widgets.HTML()
         self.live.add_class("tt-announcer")  # made a polite live region in the book (a11y.js)
         self.actions = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.actions.add_class("tt-actions")  # (arrow keys move between its buttons: a11y.js)
         self._action_slots: list[widgets.Button] = []
         self._action_layout = widgets.Layout(width="auto")  # (shared, as the hand's slots)
         self._action_style = widgets.ButtonStyle()
@@ -457,6 +482,11 @@ class TableWidget:
             self._show_counter()  # cards are chosen, then discarded together
             self.live.value = _live_text(
                 discard_counter(len(self.hand.selected), self.rules.dog_size) + ".")
+            full = len(self.hand.selected) == self.rules.dog_size
+            if full:  # the focus's next place: Discard
+                self.hand.unmark()
+            self.discard_button._dom_classes = _marked(self.discard_button._dom_classes,
+                                                       self._next_mark() if full else "")
             return
         if selected:
             self.act(selected[0])
@@ -539,16 +569,29 @@ class TableWidget:
             self.computer = self._player(self.level)
         return state
 
+    def _next_mark(self) -> str:
+        """The focus mark of a new turn (:data:`NEXT`)."""
+        self._turns += 1
+        return f"{NEXT}-{self._turns % 2}"
+
     def _render_all(self) -> None:
         view = self.state.view(self.learner)
         shown = table_view(self.state, self.learner, self.names, self.rules)
         self.header.value = header_html(view, self.names, self.learner)
         self.felt.value = felt_html(shown, self.rules)
         self.live.value = live_html(self._news, shown, region=False)
-        self._render_actions(shown)
         discarding = view.phase is Phase.DISCARD and view.to_act == self.learner
+        chosen = self.hand.selected if discarding else []
+        # The focus's next place: Discard once the cards are chosen, else a playable card,
+        # else the first of the other choices (a bid); New deal once the deal is over.
+        mark = self._next_mark()
+        full = discarding and len(chosen) == self.rules.dog_size
         self.hand.single = not discarding
-        self.hand.show(shown["hand"], chosen=self.hand.selected if discarding else ())
+        in_hand = self.hand.show(shown["hand"], chosen=chosen,
+                                 mark=mark if shown["my_turn"] and not full else "")
+        self._render_actions(shown, mark if in_hand is None and not full else "")
+        for button, marked in ((self.discard_button, full), (self.new_button, self.state.is_over)):
+            button._dom_classes = _marked(button._dom_classes, mark if marked else "")
         if discarding:
             self.discard_button.layout.display = None
             self.discard_button.description = f"Discard the {self.rules.dog_size} chosen cards"
@@ -586,8 +629,9 @@ class TableWidget:
             what += " — raised cards may be played"
         self.hand_head.value = f'<div class="tt-handhead">{what}</div>'
 
-    def _render_actions(self, shown: dict) -> None:
-        """The bid and declaration buttons (slots reused, so the keyboard focus stays)."""
+    def _render_actions(self, shown: dict, mark: str = "") -> None:
+        """The bid and declaration buttons (slots reused, so the keyboard focus stays); with
+        ``mark``, the first is the focus's next place."""
         choices = shown["actions"]
         while len(self._action_slots) < len(choices):
             button = widgets.Button(layout=self._action_layout, style=self._action_style,
@@ -595,16 +639,22 @@ class TableWidget:
             button.on_click(self._action_clicked)
             self._action_slots.append(button)
         self._action_of = {}
-        for button, (label, action) in zip(self._action_slots, choices):
+        for slot, (button, (label, action)) in enumerate(zip(self._action_slots, choices)):
             with button.hold_sync():
                 button.description = label
                 button.tooltip = _action_tooltip(action, self.rules)
+                button._dom_classes = _marked(button._dom_classes, mark if slot == 0 else "")
             self._action_of[id(button)] = action
         self.actions.children = tuple(self._action_slots[:len(choices)])
 
     def _action_clicked(self, button) -> None:
         if id(button) in self._action_of:
             self.act(self._action_of[id(button)])
+
+
+def _marked(classes, mark: str = "") -> tuple:
+    """``classes`` without the focus mark (:data:`NEXT`), and with ``mark`` if given."""
+    return tuple(c for c in classes if not c.startswith(NEXT)) + ((NEXT, mark) if mark else ())
 
 
 def _sentence(text: str) -> str:
