@@ -33,20 +33,19 @@ from tarot_teach import DECK, GameState, RuleSet, parse_card, replay  # noqa: E4
 from tarot_teach.cards import Card  # noqa: E402
 from tarot_teach.evaluation import evaluate_hand  # noqa: E402
 from tarot_teach.game import Misere, Poignee  # noqa: E402
-from fractions import Fraction  # noqa: E402
 
 from tarot_teach.guided import (Question, TrickFacts, _declaration_why,  # noqa: E402
-                                bid_answer, card_answers, discard_facts, card_rule_applies, card_why,
-                                check_guided_hand, comment_shape, lead_values, solve_margin,
-                                SOLVE_MARGIN,
+                                bid_answer, card_answers, discard_facts, card_rule_applies,
+                                card_why, check_guided_hand, comment_shape, judged_cards,
+                                JUDGE_TRICKS, JUDGED_RULES,
                                 load_guided_hand, trick_facts)
+from tarot_teach.names import SEAT_NAMES as NAMES  # noqa: E402
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
+from tarot_teach.solver import native_available  # noqa: E402
 from tarot_teach.variants import format_points  # noqa: E402
 
 OUT = ROOT / "exercises" / "hands"
-NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Eve")
-"""Seat names as the guided-hand widget shows them (the learner's seat is "you")."""
 
 
 # ----- playing a deal and keeping every reason ------------------------------------------
@@ -59,8 +58,8 @@ class KeepExcuse(ComputerPlayer):
 
     def choose(self, view):
         decision = super().choose(view)
-        if view.seat == self.seat and isinstance(decision.action, Card) and decision.action.is_excuse \
-                and len(view.hand) > 1:
+        if view.seat == self.seat and isinstance(decision.action, Card) \
+                and decision.action.is_excuse and len(view.hand) > 1:
             others = [c for c in view.legal_actions if isinstance(c, Card) and not c.is_excuse]
             trial = _without_excuse(view)
             choice = super().choose(trial) if trial is not None else None
@@ -166,20 +165,35 @@ def mention(card: Card) -> str:
     return "{" + str(card) + "}"
 
 
-LEAD_WORDS = {
-    "Lead the": ["to draw trumps and hunt the Petit", "to pull the defenders' trumps"],
-    "Lead K": ["a King in a suit nobody has played yet", "a King while the suit is still fresh"],
-    "Lead a small card": ["a small card of the longest suit", "a low card that gives little away",
-                          "a small card, keeping the high ones"],
-    "Only trumps left": ["with nothing but trumps left"],
-    "Play the Excuse now": ["the Excuse, so that it is not left for the last trick"],
-}
-"""Words for the computer players' reasons to lead (their reason text starts with the key)."""
-
-COURT_LEAD_WORDS = ["the lowest card of the longest suit",
-                    "a court card, but the lowest of the longest suit"]
-"""For "Lead a small card" when the lowest card of the suit is a court card (never "small")."""
-LEAD_WORDS["Lead my longest suit"] = COURT_LEAD_WORDS  # the players' words for that court-card lead
+def lead_words(trick: TrickFacts, taker: int, learner: int, held: list,
+               fresh: bool) -> list[str]:
+    """Words for a lead, true of what the table has seen (``fresh``: nobody has played the
+    suit yet) or, for your own lead, of your hand then (``held``): never another seat's
+    hidden hand."""
+    led = trick.plays[0][1]
+    mine = trick.leader == learner
+    if led.is_excuse:
+        return [] if trick.last else ["the Excuse, so that it is not left for the last trick"]
+    if led.is_trump:
+        if mine and all(c.is_trump or c.is_excuse for c in held):
+            return ["with nothing but trumps left"]
+        return ["to pull the defenders' trumps"] if trick.leader == taker else []
+    if led.is_king:
+        return (["a King in a suit nobody has played yet", "a King while the suit is still "
+                 "fresh"] if fresh else [])
+    if not mine:
+        return ["a low card that gives little away"] if led.half_points == 1 else []
+    suit = [c for c in held if c.suit is led.suit]
+    longest = len(suit) > 1 and len(suit) == max(
+        sum(1 for c in held if c.suit is other) for other in {c.suit for c in held}
+        if other.is_plain)
+    lowest = led == min(suit, key=lambda c: c.rank)
+    if led.half_points == 1:
+        words = ["a small card of your longest suit"] if longest and lowest else []
+        if any(c.rank > led.rank and c.half_points > 1 for c in suit):
+            words.append("a small card, keeping the higher ones")
+        return words or ["a low card that gives little away"]
+    return ["the lowest card of your longest suit"] if longest and lowest else []
 
 
 def _singular(suit) -> str:
@@ -190,39 +204,39 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int,
+def narrate(state: GameState, trick: TrickFacts, held: list, learner: int,
             seen: dict) -> list[str]:
     """Teacher's sentences about one trick, from the engine's facts of it
-    (:func:`tarot_teach.guided.trick_facts`), most telling first: who led and why, who won it
-    and how, where the Excuse went, the called King, the Petit, the Kings captured, the
-    first void a player shows, what the trick was worth, the trumps still out, how the taker's
-    side stands. ``seen`` carries what earlier tricks showed (voids, points so far).
-    Returns several versions (the caller keeps one whose shape the hand has not used yet)."""
+    (:func:`tarot_teach.guided.trick_facts`) and what the learner's seat has seen, most
+    telling first: who led and why, who won it and how, where the Excuse went, the called
+    King, the Petit, the Kings captured, the first void a player shows, what the trick was
+    worth, the trumps still out, how the taker's side stands. ``seen`` carries what earlier
+    tricks showed (voids, suits played, points so far); ``held`` is your hand before the
+    trick. Returns several versions (the caller keeps one whose shape the hand has not used
+    yet)."""
     number, leader, winner = trick.number, trick.leader, trick.winner
     cards = [card for _, card in trick.plays]
     led = cards[0]
-    lead_reason = reasons.get((number, leader), "")
-    choices = next((w for prefix, w in LEAD_WORDS.items() if lead_reason.startswith(prefix)), [])
-    if choices is LEAD_WORDS["Lead a small card"] and led.half_points != 1:
-        choices = COURT_LEAD_WORDS
-    if (choices is LEAD_WORDS["Lead the"]) != led.is_trump and choices is not LEAD_WORDS[
-            "Only trumps left"]:
-        choices = []  # words about drawing trumps only for a trump lead, and the reverse
+    played_suits = seen.setdefault("suits", set())
+    choices = lead_words(trick, state.taker, learner, held, led.suit not in played_suits)
+    played_suits.update(c.suit for c in cards)
     why = choices[number % len(choices)] if choices else ""
     verb = "lead" if leader == learner else "leads"
     lead = f"{who(leader, learner)} {verb} {mention(led)}" + (f", {why}." if why else ".")
     led_suit = trick.led_suit
     win_card = trick.card_of(winner)
     if winner == leader and not win_card.is_excuse:
-        how = ("Nobody has a higher trump: it wins." if win_card.is_trump
-               else "Nobody can beat it or trump it: it wins.")
+        how = ("Nobody plays a higher trump: it wins." if win_card.is_trump
+               else "Nobody beats it or trumps it: it wins.")
     elif win_card.is_trump and led_suit is not None and led_suit.is_plain:
         has, trumps = ("have", "trump") if winner == learner else ("has", "trumps")
-        how = f"{who(winner, learner)} {has} no {led_suit.english} and {trumps} with {{{win_card}}}."
+        how = (f"{who(winner, learner)} {has} no {led_suit.english} and {trumps} with "
+               f"{{{win_card}}}.")
     elif win_card.is_trump:
         how = f"{_sentence(mention(win_card))} is the highest trump played and takes it."
     else:
-        how = f"{_sentence(mention(win_card))} is the highest {_singular(win_card.suit)} and takes it."
+        how = (f"{_sentence(mention(win_card))} is the highest {_singular(win_card.suit)} "
+               "and takes it.")
     events = []
     for seat, card in trick.plays:
         if card.is_excuse and seat != winner:
@@ -243,7 +257,8 @@ def narrate(state: GameState, trick: TrickFacts, reasons: dict, learner: int,
     big = [c for s, c in trick.plays if (c.is_king or c.rank == 21 and c.is_trump)
            and state.side_of(s) != trick.winner_side and c is not win_card]
     if big:
-        events.append(" and ".join(mention(c) for c in big) + f" go{'es' if len(big) == 1 else ''} "
+        events.append(" and ".join(mention(c) for c in big)
+                      + f" go{'es' if len(big) == 1 else ''} "
                       f"to {side_word(state, winner)}.")
     # Facts particular to this moment, each a different kind of sentence.
     particular = []
@@ -308,7 +323,8 @@ def build(spec: dict):
     player = spec.get("player", ComputerPlayer())
     log = play(state, player, spec.get("actions"))
     reasons = {}
-    replayed = GameState.from_hands(state.rules, [[str(c) for c in _cards(m)] for m in state.dealt_hands],
+    replayed = GameState.from_hands(state.rules,
+                                    [[str(c) for c in _cards(m)] for m in state.dealt_hands],
                                     [str(c) for c in _cards(state.dealt_dog)], state.dealer)
     for seat, action, reason in log:
         if replayed.phase is Phase.PLAYING and isinstance(action, Card):
@@ -324,7 +340,7 @@ def _cards(mask: int) -> list[Card]:
 
 
 def guided_file(name: str, spec: dict) -> dict:
-    state, reasons = build(spec)
+    state, _ = build(spec)
     learner = spec["learner"]
     record = state.to_record()
     commentary = [{"at": "bids", "text": spec["bids"]}]
@@ -341,7 +357,8 @@ def guided_file(name: str, spec: dict) -> dict:
     if state.contract is not None and state.contract.value in ("guard_without", "guard_against"):
         seen["trumps"] |= {c for c in _cards(state.dealt_dog) if c.is_trump}  # never played
     for number in range(1, len(state.tricks) + 1):
-        versions = narrate(state, facts[number - 1], reasons, learner, seen) if facts else []
+        held = [f.card_of(learner) for f in facts[number - 1:]]  # your hand before the trick
+        versions = narrate(state, facts[number - 1], held, learner, seen) if facts else []
         text = written.get(number) or next(
             (v for v in versions if comment_shape(v) not in shapes), None)
         if text is None:
@@ -358,13 +375,14 @@ def guided_file(name: str, spec: dict) -> dict:
 
 def choose_questions(hand, cards: int) -> list:
     """The hand's questions, every answer found by the engine: the learner's bid, the
-    discard, each declaration, the defence's first lead (the coach's estimate), and up to
-    ``cards`` card questions where a rule of :data:`tarot_teach.guided.CARD_RULES` accepts
-    the card played among fewer than all the legal cards (different rules first, spread over
-    the deal)."""
+    discard, each declaration, the first lead the judge accepts (among at most three
+    quarters of the legal cards), and up to ``cards`` card questions where a rule of
+    :data:`tarot_teach.guided.CARD_RULES` accepts the card played among fewer than all the
+    legal cards (real choices first, then different rules, spread over the deal; a judged
+    card that nearly every card would answer only to make six questions)."""
     learner = hand.learner
     state = hand.state_at(0)
-    questions, candidates, first_lead, lead_tries, leads = [], [], None, 0, {}
+    questions, candidates, first_lead, lead_tries, by_trick = [], [], None, 0, {}
     discard_asked = False
     for step, action in enumerate(hand.actions):
         mine = state.to_act == learner
@@ -374,9 +392,10 @@ def choose_questions(hand, cards: int) -> list:
         elif mine and state.phase is Phase.DISCARD and not discard_asked:
             discard_asked = True
             size = state.rules.dog_size
-            questions.append(Question("discard", tuple(str(a) for a in hand.actions[step:step + size]),
-                                      "The discard that was played: " + discard_facts(
-                                          state, hand.actions[step:step + size])))
+            laid = hand.actions[step:step + size]
+            questions.append(Question("discard", tuple(str(a) for a in laid),
+                                      "The discard that was played: "
+                                      + discard_facts(state, laid)))
         elif mine and state.phase in (Phase.PLAYING, Phase.SLAM) and not isinstance(action, Card) \
                 and str(action) != "no_chelem":
             question = Question("declare", (str(action),))
@@ -385,57 +404,51 @@ def choose_questions(hand, cards: int) -> list:
         elif mine and isinstance(action, Card) and state.phase is Phase.PLAYING:
             number = len(state.tricks) + 1
             legal = {c for c in state.legal_actions() if isinstance(c, Card)}
-            late = card_rule_applies(state, learner, "solve")
+            late = card_rule_applies(state, learner, "judge") or (
+                not state.trick and state.rules.tricks - number < JUDGE_TRICKS)
+            rules = ["petit", "win", "feed", "duck", "sure", "judge"]
             if not state.trick and lead_tries < 6 and (first_lead is None or not late):
                 lead_tries += 1
-                values = {str(c): v for c, v in lead_values(state, learner).items()}
-                accepted = card_answers(state, learner, "lead", values)
-                if action in accepted and accepted < legal:
-                    lead = Question("card", (str(action),),
-                                    card_why(state, learner, "lead", accepted, values), number,
-                                    "lead", tuple((c, Fraction(v)) for c, v in values.items()))
-                    if first_lead is None:
-                        first_lead = number
-                        questions.append(lead)
-                    else:
-                        leads[number] = lead
-                        candidates.append((number, "lead", lead.why, str(action)))
-                    state.play(action)
-                    continue
-            for rule in ("petit", "win", "feed", "duck", "sure", "solve"):
+                rules.insert(0, "lead")
+            for rule in rules:
                 if not card_rule_applies(state, learner, rule):
                     continue
-                accepted = card_answers(state, learner, rule)
-                if rule == "solve" and solve_margin(state, learner) < SOLVE_MARGIN:
+                verdict = judged_cards(state, learner) if rule in JUDGED_RULES else None
+                accepted = card_answers(state, learner, rule, verdict)
+                if action not in accepted or not accepted < legal:
                     continue
-                if action in accepted and accepted < legal:
-                    candidates.append((number, rule, card_why(state, learner, rule, accepted),
-                                       str(action)))
-                    break
+                question = Question("card", (str(action),),
+                                    card_why(state, learner, rule, accepted, verdict), number,
+                                    rule, verdict)
+                weak = 4 * len(accepted) > 3 * len(legal)  # nearly every card right
+                if rule == "lead" and first_lead is None and not weak:
+                    first_lead = number
+                    questions.append(question)
+                else:
+                    by_trick[number] = question
+                    candidates.append((number, rule, weak))
+                break
         state.play(action)
     chosen = []
     asked = {q.trick for q in questions}
     cards = max(cards, 5 - len(questions))  # at least six questions with the score
     while candidates and len(chosen) < cards:
-        used = {rule for _, rule, _, _ in chosen}
-        pool = [c for c in candidates if c[1] not in used] or candidates
-        pick = max(pool, key=lambda c: (min((abs(c[0] - t) for t in asked | {x[0] for x in chosen}),
-                                            default=99), -c[0]))
+        used = {rule for _, rule, _ in chosen}
+        strong = [c for c in candidates if not c[2]]
+        if not strong and len(questions) + len(chosen) >= 5:
+            break  # weak questions only to make six with the score
+        strong = strong or candidates
+        pool = [c for c in strong if c[1] not in used] or strong
+        near = asked | {number for number, _, _ in chosen}
+        pick = max(pool, key=lambda c: (min((abs(c[0] - t) for t in near), default=99), -c[0]))
         chosen.append(pick)
         candidates = [c for c in candidates if c[0] != pick[0]]
-    for number, rule, why, card in sorted(chosen):
-        questions.append(leads.get(number) if rule == "lead" else
-                         Question("card", (card,), why, number, rule))
+    questions += [by_trick[number] for number, _, _ in chosen]
     questions.sort(key=hand.question_step)
     if state.result.breakdown is not None:
         questions.append(Question("score", (str(state.result.breakdown.each_defender),),
                                   "The score, line by line."))
     return questions
-
-
-def _learner_card(state: GameState, number: int, learner: int) -> Card:
-    leader, indexes, _ = state.tricks[number - 1]
-    return DECK[indexes[(learner - leader) % state.players]]
 
 
 def show(name: str) -> None:
@@ -465,6 +478,11 @@ def show(name: str) -> None:
 
 
 def write_all() -> int:
+    if not native_available():
+        print("The judged questions are stored as the native solver judges them (judge."
+              "SOLVE_CARDS differs without it): build it first (pip install -e .).",
+              file=sys.stderr)
+        return 1
     OUT.mkdir(parents=True, exist_ok=True)
     failures = 0
     for name, spec in HANDS.items():
@@ -492,30 +510,35 @@ HANDS["take-made"] = dict(
          "the hand-evaluation chapter: eight trumps with {T21}, a King in diamonds, "
          "nothing spectacular. That is a Take (Prise), the smallest bid: the dog will help.",
     discard="The dog brings {KS}, {T12}, three hearts ({QH}, {CH}, {7H}) and {7D}. You lay aside "
-            "every heart ({QH}, {CH}, {JH}, {6H}, {7H}) and the lonely {7C}. The Queen and Knight of "
-            "hearts are points kept safe in your pile, and with no hearts left any heart led "
-            "by the defence can be trumped.",
+            "every heart ({QH}, {CH}, {JH}, {6H}, {7H}) and the lonely {7C}. The Queen and "
+            "Knight of hearts are points kept safe in your pile, and with no hearts left any "
+            "heart led by the defence can be trumped.",
     tricks={
         1: "Bruno leads {KH}, hoping the hearts are fresh. You have none left, so you must "
            "trump, and the smallest trump, {T2}, is enough: 4.5 points for a trump worth 0.5. "
            "This is the discard paying off.",
         2: "You lead {T21} to pull the defenders' trumps. The 21 can never be beaten, and each "
            "defender has to give up a trump ({T11}, {T3}, {T6}).",
-        4: "You lead {T19}; Bruno had to play {T1}, his only trump left, and Dmitri overtrumps "
-           "with {T20}. The Petit goes to the defence in a defence trick, so nothing is lost "
-           "for you beyond the trick.",
+        4: "You lead {T19}; Bruno plays {T1} under it and Dmitri overtrumps with {T20}. The "
+           "Petit goes to the defence in a defence trick, so nothing is lost for you beyond "
+           "the trick.",
         8: "Chloé leads {6S}. Your {JS} cannot stop Bruno's {QS}: the defence wins a "
            "few points here.",
         17: "You lead {QD}; Chloé saves her Excuse by playing it before the last trick, and "
             "Dmitri trumps with {T9}. The defence wins the trick and your Queen, and the "
             "Excuse stays on its own side: as the defence won the trick, nothing is given in "
-            "return for it.",
+            "return for it. Counting the trumps, {T9} was the only one still out: your 16 of "
+            "trumps first would have drawn it, and your Queen would have won the last trick.",
         18: "Dmitri leads {QC} and you must trump with your last card, {T16}, which also "
             "catches Bruno's {KC}: a fine last trick.",
     },
     end="You needed 51 points with one bout (the 21) and scored 55: made by 4. With a Take "
-        "the multiplier is 1, so each defender pays 25 + 4 = 29. The discard made it: the "
-        "void in hearts won you the King of hearts on the first trick.")
+        "the multiplier is 1, so each defender pays 25 + 4 = 29. The void in hearts won you "
+        "the King of hearts on the first trick, but the defence let the contract through. "
+        "In hindsight, with every hand open: in trick 15 Chloé trumped your {JD} with {T17} "
+        "and Dmitri had to spend {T18} over it, two defence trumps on one trick. Had Chloé "
+        "played the Excuse there instead, best play from then on would have held you to 41 "
+        "points, and the Take would have failed.")
 
 HANDS["guard-failed"] = dict(
     state=lambda: seeded(4, "guided:162", 2), learner=0,
@@ -667,32 +690,36 @@ HANDS["three-players"] = dict(
         "(25 + 12) × 2 = 74 from each of the two defenders, so the taker gains twice 74.")
 
 HANDS["five-players"] = dict(
-    state=lambda: seeded(5, "guided:5", 0), learner=0,
+    state=lambda: seeded(5, "guided:5:62", 0), learner=3,
     title="Five players: you are the secret partner",
-    summary="Eve takes and calls the King of diamonds. You hold it: you are her partner, "
+    summary="Eve takes and calls the King of hearts. You hold it: you are her partner, "
             "and nobody else knows until you play it.",
-    bids="Bruno takes, Eve overbids with a Guard and calls {KD}. It is in your hand: you are "
-         "Eve's partner, without saying a word. Your hand is weak, but every point you win "
-         "counts for her side.",
-    discard="Eve turns over the dog ({T17}, {T18}, {3C}) and lays three cards aside; as a "
-            "defender would, you only see the dog. Then she shows a double poignée: ten trumps "
-            "(with five players eight make a simple one, ten a double).",
+    bids="Bruno, Chloé and you pass; Eve bids a Guard, Ada passes. Eve calls {KH}, and it "
+         "is in your hand: you are her partner, without saying a word. Every point you win "
+         "now counts for her side.",
+    discard="Eve turns over the dog ({T3}, {8H}, {JC}) and lays three cards aside; as a "
+            "defender would, you only see the dog.",
     tricks={
-        1: "Bruno leads {KS}; Eve trumps with {T2}. You follow suit with {6S}, a small spade.",
-        11: "You lead {5D}, a small diamond: the King stays hidden. Eve, who is void, wins "
-            "with {T1}.",
-        13: "Bruno leads {7H}, Eve trumps with {T18} and nobody plays after you. Now you give "
-            "your partner {KD}: 4.5 points, and everybody learns who the partner is.",
-        15: "Eve's {T21} takes the last trick.",
+        1: "Bruno leads {2D} and you play {JD}. Before her first card Eve shows a simple "
+           "poignée: with five players, eight trumps make a simple one. Then she trumps "
+           "with {T3} and takes the trick.",
+        2: "Eve leads {7H}, a small heart, towards the called King. You play last, and "
+           "{KH} wins the trick for your side. Everybody now knows who her partner is.",
+        13: "Eve leads {T20} and Bruno has to play {T15} under it. You play last on your "
+            "partner's trick and give it {KD}: 4.5 points more for your side.",
+        15: "Eve's {T1} takes the last trick: the Petit au bout, 10 points for the taker's "
+            "side before the multiplier.",
     },
-    end="Eve and you have 68.5 points with two bouts: target 41, made by 28 (the half point "
-        "goes to the winning side). (25 + 28) × 2 = 106, plus Eve's double poignée, 30: 136. "
-        "Each defender pays 136, you gain 136 and Eve, the taker, twice as much.")
+    end="Eve and you have 59.5 points with two bouts: target 41, made by 19 (the half point "
+        "goes to the winning side). 25 + 19 = 44, plus 10 for the Petit au bout: 54, "
+        "doubled for the Guard: 108, plus Eve's simple poignée, 20: 128. Each defender pays "
+        "128, you gain 128 and Eve, the taker, twice as much.")
 
 HANDS["slam"] = dict(
     state=slam_state, learner=1,
     actions=["guard_against", "pass", "pass", "pass", "chelem"],
-    player=Scripted({1: "T21 T20 T19 T18 KS KH KD KC QH QS T17 T16 T15 T14 T13 T12 T11 EX".split()}),
+    player=Scripted({1: "T21 T20 T19 T18 KS KH KD KC QH QS T17 T16 T15 T14 T13 T12 T11 EX"
+                        .split()}),
     title="A slam announced and made",
     summary="With the eleven top trumps, the Excuse and the four Kings you announce a slam "
             "(chelem) and take every trick.",
@@ -720,7 +747,7 @@ HANDS["three-players-defence"] = dict(
     summary="Bruno takes with three players. You and Chloé, the two defenders, beat him by "
             "six points.",
     bids="Chloé and you pass: two small trumps, {T8} and {T10}, are far too few to take, "
-         "even with four Kings. Bruno, with seven trumps and {T21}, takes.",
+         "even with three Kings. Bruno takes.",
     discard="Bruno turns over the dog: {T2}, {T7}, {T14}, {5H}, {9D} and {3C}. He lays six "
             "cards aside, face down: as a defender you never see them.",
     tricks={
@@ -741,8 +768,9 @@ HANDS["five-players-alone"] = dict(
     bids="You speak first with five trumps, {T21} among them, and {KD}: a Take. Everybody "
          "else passes. Now you call a King, and you call {KD}, your own: nobody is your "
          "partner, and the four others defend together.",
-    discard="The dog holds {EX}, {1S} and {9H}: two bouts now, with the Excuse. With five players you "
-            "lay three cards aside: {QS}, {1S} and {2C}. The Queen's 3.5 points are safe.",
+    discard="The dog holds {EX}, {1S} and {9H}: two bouts now, with the Excuse. With five "
+            "players you lay three cards aside: {QS}, {1S} and {2C}. The Queen's 3.5 points "
+            "are safe.",
     tricks={
         1: "You lead {KD}, the called King, yourself: every player follows in diamonds and "
            "the King wins. Everybody now knows that you play alone.",
@@ -758,12 +786,12 @@ HANDS["misere"] = dict(
     summary="With the misère variant, a hand without a single trump (nor the Excuse) is worth "
             "something, and yours is one: declared before your first card, it earns you 10 "
             "from every other player, whatever becomes of the contract.",
-    bids="You speak first. Not one trump and no Excuse, but {KS} and six court cards: 33 "
-         "points on the scale, not enough to take, so you pass. Chloé takes; Dmitri and Ada "
-         "pass.",
-    discard="The dog, face up, gives Chloé three trumps, {T2}, {T10} and {T17}, with {9H}, "
-            "{JC} and {CC}. She lays six cards aside, face down: you will not see them before "
-            "the end.",
+    bids="You speak first. Not one trump and no Excuse, but six court cards, {KS} among "
+         "them: 33 points on the scale, not enough to take, so you pass. Chloé takes; Dmitri "
+         "and Ada pass.",
+    discard="The dog, face up, holds three trumps, {T2}, {T10} and {T17}, with {9H}, {JC} "
+            "and {CC}: all for the taker. Chloé lays six cards aside, face down: you will not "
+            "see them before the end.",
     tricks={
         1: "Before your first card you declare the misère: a hand with no trump and no "
            "Excuse, a trump misère. It is scored apart from the contract: Chloé, Dmitri and "

@@ -16,16 +16,17 @@ A guided hand file (``exercises/hands/*.json``) holds::
                    {"kind": "score", "expect": ["-29"], "why": "..."}]}
 
 Every question is a decision of the learner's seat, and the engine says which answers
-are right (:func:`judge_answer`): the bid the hand evaluation suggests, any legal discard,
-the declaration the hand allows, the cards a rule of :data:`CARD_RULES` accepts (worked
-out from the learner's view, the open-hand solver late in the deal, or the coach's
-sampled deals for a lead), and the score the engine computes. A refused answer carries
-the engine's own reason.
+are right (:func:`judge_answer`): a bid near the hand count's range (as the final test
+judges it), any legal discard, any declaration the hand allows, the cards a rule of
+:data:`CARD_RULES` accepts (worked out from the learner's view; a lead, or a card late in
+the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view),
+and the score the engine computes. A refused answer carries the engine's own reason.
 
 Cards named in a text are written in braces, ``{KH}``; :func:`check_guided_hand`
 verifies every such claim against the engine: the result, each trick's winner,
-that each card named in a trick's comment was played in that trick (or, before
-the play, is in the hands), that each question is asked where the record takes that
+that each card named in a trick's comment was played in that trick, that a comment
+shown during play names no card the learner's seat has not seen and describes no hidden
+hand (:func:`hidden_problems`), that each question is asked where the record takes that
 decision and that the engine accepts the record's answer (:func:`question_problems`),
 and the figures the comments state: the hand's points in the bid comment; the target,
 the margin and what each defender pays or gains in the end comment. It also checks
@@ -57,9 +58,10 @@ from .rules import Bid, Phase
 
 __all__ = ["GuidedHand", "Question", "Judgement", "TrickFacts", "load_guided_hand",
            "check_guided_hand", "judge_answer", "trick_facts", "card_answers", "card_why",
-           "card_rule_applies", "bid_answer", "declaration_options", "lead_values",
-           "question_problems", "comment_shape", "solved_values", "score_options",
-           "score_words", "CARD_MENTION", "KINDS", "CARD_RULES"]
+           "card_rule_applies", "bid_answer", "bid_answers", "declaration_options",
+           "JudgedCards", "judged_cards", "hidden_problems", "seen_cards",
+           "question_problems", "comment_shape", "score_options",
+           "score_words", "CARD_MENTION", "KINDS", "CARD_RULES", "JUDGED_RULES"]
 
 CARD_MENTION = re.compile(r"\{([^{}\s]+)\}")
 
@@ -68,22 +70,20 @@ KINDS = ("bid", "discard", "declare", "card", "score")
 """The kinds of question: the learner's bid, the taker's discard, a declaration (poignée,
 slam, misère), a card to play, and (after the last card) what each defender pays."""
 
-CARD_RULES = ("petit", "win", "feed", "duck", "sure", "solve", "lead")
+CARD_RULES = ("petit", "win", "feed", "duck", "sure", "judge", "lead")
 """How a card question's accepted cards are found (:func:`card_answers`): ``win`` the cards
 that win the trick when you play last; ``feed`` the cards worth most when your side wins the
 trick whatever you play; ``duck`` the cards worth least when nothing you hold wins; ``sure``
 the cards nobody can beat, counted from what you have seen; ``petit`` the Petit when you
-play last and it wins; ``solve`` the cards the open-hand solver rates best, late in the deal
-(:data:`SOLVE_TRICKS` tricks left at most; asked only when a legal card loses at least
-:data:`SOLVE_MARGIN`); ``lead`` the leads the coach's sampled deals rate best (within
-:data:`LEAD_MARGIN` of the best)."""
+play last and it wins; ``lead`` (a lead) and ``judge`` (a card following in a trick, late in
+the deal: :data:`JUDGE_TRICKS` tricks left at most) every card that
+:func:`~tarot_teach.judge.judge_cards` finds acceptable from your view: the best, or within
+a point of it or within the error of its deals ("as good as")."""
 
-SOLVE_TRICKS = 7
-SOLVE_MARGIN = Fraction(1)
-SOLVE_NODES = 400_000
+JUDGED_RULES = ("lead", "judge")
+"""The rules whose verdict is the judge's, kept in the hand file (:class:`JudgedCards`)."""
 
-LEAD_MARGIN = Fraction(1)
-LEAD_SAMPLES = 10
+JUDGE_TRICKS = 7
 
 
 @dataclass(frozen=True)
@@ -92,8 +92,7 @@ class Question:
 
     ``expect`` is the record's answer as text (a bid, a declaration, the discarded cards,
     a card); ``trick`` and ``rule`` belong to card questions (:data:`CARD_RULES`), and
-    ``values`` to a ``lead`` question: each legal card's coach estimate of the learner's
-    side's final points.
+    ``verdict`` to a judged one (:data:`JUDGED_RULES`).
     """
 
     kind: str
@@ -101,7 +100,7 @@ class Question:
     why: str = ""
     trick: int = 0
     rule: str = ""
-    values: "tuple[tuple[str, Fraction], ...]" = ()
+    verdict: "JudgedCards | None" = None
 
     @property
     def card(self) -> "Card | None":
@@ -112,22 +111,79 @@ class Question:
         data = {"kind": self.kind, "expect": list(self.expect), "why": self.why}
         if self.kind == "card":
             data.update(trick=self.trick, rule=self.rule)
-        if self.values:
-            data["values"] = {card: str(value) for card, value in self.values}
+        if self.verdict is not None:
+            data["verdict"] = self.verdict.to_json()
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Question":
         kind = str(data.get("kind", "card"))
         if kind not in KINDS:
-            raise InvalidRecord(f"unknown question kind {kind!r}; the kinds are {', '.join(KINDS)}")
+            raise InvalidRecord(f"unknown question kind {kind!r}; the kinds are "
+                                f"{', '.join(KINDS)}")
         expect = data.get("expect", ())
         expect = (expect,) if isinstance(expect, str) else tuple(str(e) for e in expect)
         rule = str(data.get("rule", "")) if kind == "card" else ""
         if kind == "card" and rule not in CARD_RULES:
             raise InvalidRecord(f"a card question needs a rule among {', '.join(CARD_RULES)}")
-        values = tuple((str(c), Fraction(v)) for c, v in dict(data.get("values", {})).items())
-        return cls(kind, expect, str(data.get("why", "")), int(data.get("trick", 0)), rule, values)
+        verdict = data.get("verdict")
+        if rule in JUDGED_RULES and not isinstance(verdict, dict):
+            raise InvalidRecord(f"a {rule!r} card question needs the judge's verdict")
+        verdict = JudgedCards.from_json(verdict) if rule in JUDGED_RULES else None
+        return cls(kind, expect, str(data.get("why", "")), int(data.get("trick", 0)), rule,
+                   verdict)
+
+
+@dataclass(frozen=True)
+class JudgedCards:
+    """The verdict of :func:`~tarot_teach.judge.judge_cards` on the learner's legal cards, as
+    it was when the hand was made (kept in the file: nothing is drawn in the browser).
+
+    ``rows`` lists ``(card, points, band, low, high, acceptable)``, best first: the learner's
+    side's points on average over ``deals`` deals, the band, the 95 % interval of the loss
+    against the best card (to a tenth), and whether a question accepts the card.
+    """
+
+    deals: int
+    exact: bool
+    rows: tuple
+
+    @classmethod
+    def of(cls, verdict) -> "JudgedCards":
+        """The stored form of a :class:`~tarot_teach.judge.CardJudgement`."""
+        def tenth(value: float) -> float:
+            return round(value, 1) + 0.0  # never -0.0
+        rows = tuple((card, verdict.mean(card), verdict.band(card).label,
+                      *map(tenth, verdict.interval(card)), verdict.acceptable(card))
+                     for card in verdict.ranked)
+        return cls(verdict.deals, verdict.exact, rows)
+
+    def to_json(self) -> dict:
+        return {"deals": self.deals, "exact": self.exact,
+                "cards": {str(card): [_decimal(points), band, low, high, ok]
+                          for card, points, band, low, high, ok in self.rows}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "JudgedCards":
+        try:
+            rows = tuple((parse_card(card), Fraction(points), str(band), float(low),
+                          float(high), bool(ok))
+                         for card, (points, band, low, high, ok) in data["cards"].items())
+            return cls(int(data["deals"]), bool(data.get("exact")), rows)
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidRecord(f"a judged question's verdict does not read: {error}") from None
+
+    @property
+    def accepted(self) -> frozenset:
+        return frozenset(row[0] for row in self.rows if row[5])
+
+    @property
+    def best(self) -> tuple:
+        """The cards with the best average."""
+        return tuple(row[0] for row in self.rows if row[1] == self.rows[0][1])
+
+    def row(self, card: Card) -> tuple:
+        return next(row for row in self.rows if row[0] == card)
 
 
 @dataclass
@@ -267,11 +323,11 @@ def trick_facts(hand: GuidedHand) -> list[TrickFacts]:
     (from the change in the engine's piles). Empty for deals without two sides.
 
     In trick 14 of this hand a defender plays the Excuse and the taker wins: the
-    trick's 8.5 points less the Excuse (4.5), plus the half-point card owed for it:
+    trick's 13.5 points less the Excuse (4.5), plus the half-point card owed for it:
 
     >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/five-players.json")
     >>> [(f.number, f.worth) for f in trick_facts(hand) if f.exchange_owed]
-    [(14, Fraction(9, 2))]
+    [(14, Fraction(19, 2))]
     """
     from .cards import cards_of
 
@@ -323,7 +379,8 @@ def load_guided_hand(source) -> GuidedHand:
         except OSError as error:
             raise InvalidRecord(f"cannot read {source}: {error}") from None
         except json.JSONDecodeError as error:
-            raise InvalidRecord(f"{source} is not valid JSON: {error.msg} at line {error.lineno}") from None
+            raise InvalidRecord(f"{source} is not valid JSON: {error.msg} at line "
+                                f"{error.lineno}") from None
     else:
         data = source
     if not isinstance(data, dict):
@@ -393,6 +450,38 @@ def bid_answer(state: GameState) -> tuple[str, str]:
     return str(decision.action), decision.reason
 
 
+def _hand_count(state: GameState) -> int:
+    """The hand count on chapter 12's scale of 18 cards (as :func:`players.hand_count`
+    scales a hand of 15 or 24)."""
+    from .evaluation import evaluate_hand
+
+    hand = state.hand(state.to_act)
+    return round(evaluate_hand(hand).total * 18 / len(hand))
+
+
+def bid_answers(state: GameState) -> frozenset:
+    """The bids a bid question accepts: the hand evaluation's (:func:`bid_answer`) and every
+    bid the auction still allows that the final test calls reasonable for the hand count
+    (:func:`~tarot_teach.teach.final_test.reasonable_bids`: near a limit, either side).
+
+    >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/poignee.json")
+    >>> bid = next(q for q in hand.questions if q.kind == "bid")
+    >>> sorted(bid_answers(hand.state_at(hand.question_step(bid))))
+    ['guard', 'take']
+    """
+    from .teach.final_test import reasonable_bids
+
+    allowed = {str(a) for a in state.legal_actions() if isinstance(a, Bid)}
+    fair = {str(bid) for bid in reasonable_bids(_hand_count(state))}
+    return frozenset(fair & allowed | {bid_answer(state)[0]})
+
+
+def _bid_words(bids) -> str:
+    from .teach.auction import bid_name
+
+    return " or ".join(bid_name(Bid(b)) for b in sorted(bids, key=list(map(str, Bid)).index))
+
+
 def declaration_options(state: GameState, question: Question) -> list[str]:
     """The choices offered at a declaration: every size of the declaration (the engine says
     which are allowed) and, but for the slam, "none"."""
@@ -434,15 +523,24 @@ def _wins(state: GameState, card: Card) -> bool:
     return not card.is_excuse and winning_position(trick) == len(trick) - 1
 
 
+def seen_cards(state: GameState, seat: int) -> set:
+    """The cards ``seat`` has seen by now (its view): its hand, the cards played, the dog
+    once shown, its own discard, a taker's discarded trumps and the poignées shown."""
+    view = state.view(seat)
+    seen = set(view.hand) | set(view.dog or ()) | set(view.discard or ())
+    seen |= set(view.discarded_trumps) | {c for cards in view.poignees.values() for c in cards}
+    seen |= {c for _, cards, _ in view.tricks for c in cards} | {c for _, c in view.current_trick}
+    return seen
+
+
 def _unseen(state: GameState, seat: int) -> list[Card]:
-    """The cards ``seat`` has not seen: not in its hand, not played, not its own discard."""
-    seen = state.hands[seat]
-    for _, cards, _ in state.tricks:
-        seen |= sum(1 << i for i in cards)
-    seen |= sum(1 << i for i in state.trick)
-    if state.taker == seat:
-        seen |= sum(1 << i for i in state.discard)
-    return [card for card in DECK if not seen >> card.index & 1]
+    """The cards ``seat`` does not know to be out of play: neither in its hand, nor played,
+    nor laid aside where it saw them."""
+    view = state.view(seat)
+    gone = set(view.hand) | set(view.discarded_trumps)
+    gone |= set(view.discard or ()) if view.taker == seat else set()
+    gone |= {c for _, cards, _ in view.tricks for c in cards} | {c for _, c in view.current_trick}
+    return [card for card in DECK if card not in gone]
 
 
 def _beaters(state: GameState, seat: int, card: Card) -> list[Card]:
@@ -458,8 +556,8 @@ def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
     """Whether the situation is the one the rule speaks of: ``win`` when you play last;
     ``feed`` when your side's card is sure to win the trick (you play last, or nobody can
     beat it); ``duck`` when nothing you may play beats the trick's card and no partner of
-    yours plays after you; ``lead`` when you lead; ``sure`` always. Not ``feed`` nor ``duck``
-    while you may play the Excuse."""
+    yours plays after you; ``lead`` when you lead; ``judge`` when you follow, late in the
+    deal; ``sure`` always. Not ``feed`` nor ``duck`` while you may play the Excuse."""
     last = len(state.trick) == state.players - 1
     legal = _legal_cards(state)
     excuse = any(card.is_excuse for card in legal)
@@ -467,8 +565,8 @@ def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
         return not state.trick
     if rule == "sure":
         return True
-    if rule == "solve":
-        return state.rules.tricks - len(state.tricks) <= SOLVE_TRICKS
+    if rule == "judge":
+        return bool(state.trick) and state.rules.tricks - len(state.tricks) <= JUDGE_TRICKS
     if rule == "petit":
         return last and any(c.is_trump and c.rank == 1 and _wins(state, c) for c in legal)
     if rule not in ("win", "feed", "duck"):
@@ -488,8 +586,9 @@ def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
             and not after & (allies - {seat}))
 
 
-def card_answers(state: GameState, seat: int, rule: str, values=None) -> frozenset:
-    """The legal cards the engine accepts at a card question (see :data:`CARD_RULES`).
+def card_answers(state: GameState, seat: int, rule: str, verdict=None) -> frozenset:
+    """The legal cards the engine accepts at a card question (see :data:`CARD_RULES`);
+    ``verdict``: a judged rule's stored :class:`JudgedCards` (else it is judged now).
 
     >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/take-made.json")
     >>> question = next(q for q in hand.questions if q.rule == "sure")
@@ -497,10 +596,8 @@ def card_answers(state: GameState, seat: int, rule: str, values=None) -> frozens
     >>> question.card in card_answers(state, hand.learner, "sure")
     True
     """
-    if rule == "solve":
-        mine = _side_values(state, seat, solved_values(state))
-        best = max(mine.values())
-        return frozenset(card for card, value in mine.items() if value == best)
+    if rule in JUDGED_RULES:
+        return (verdict or judged_cards(state, seat)).accepted
     legal = [card for card in _legal_cards(state) if not card.is_excuse]
     if rule == "petit":
         return frozenset(card for card in legal if card.is_trump and card.rank == 1)
@@ -513,47 +610,81 @@ def card_answers(state: GameState, seat: int, rule: str, values=None) -> frozens
     if rule == "sure":
         return frozenset(card for card in legal
                          if _wins(state, card) and not _beaters(state, seat, card))
-    if rule == "lead":
-        values = {parse_card(c): Fraction(v) for c, v in dict(values or {}).items()}
-        if not values:
-            return frozenset()
-        mine = _side_values(state, seat, values)
-        best = max(mine.values())
-        return frozenset(card for card, value in mine.items() if best - value <= LEAD_MARGIN)
     raise ValueError(f"unknown card rule {rule!r}")
 
 
-def solved_values(state: GameState) -> dict:
-    """The open-hand solver's value of each legal card (the taker's side's final points)."""
-    from .solver import card_values
+def judged_cards(state: GameState, seat: int) -> JudgedCards:
+    """``seat``'s legal cards judged from its view by :func:`tarot_teach.judge.judge_cards`
+    (more deals while a card's band is uncertain)."""
+    from .judge import judge_cards
 
-    return card_values(state, max_nodes=SOLVE_NODES)
-
-
-def solve_margin(state: GameState, seat: int) -> Fraction:
-    """How much the worst legal card loses against the best, for ``seat``'s side."""
-    mine = _side_values(state, seat, solved_values(state))
-    return max(mine.values()) - min(mine.values())
+    return JudgedCards.of(judge_cards(state, seat, focus=_legal_cards(state)))
 
 
-def _side_values(state: GameState, seat: int, values: dict) -> dict:
-    """Taker's-side points turned into the seat's own side's points."""
-    if state.side_of(seat) == 0:
-        return dict(values)
-    return {card: state.rules.total_points - value for card, value in values.items()}
+def _points_words(verdict: JudgedCards, points: Fraction) -> str:
+    """``points`` of a judged card: "52.1 points on average", or "52 points" when the view
+    places every card."""
+    if verdict.exact:
+        return f"{_number(points)} points"
+    return f"{float(points):.1f} points on average"
 
 
-def lead_values(state: GameState, seat: int, samples: int = LEAD_SAMPLES, seed: int = 0) -> dict:
-    """The coach's estimate for each legal lead (taker's side's points, averaged over
-    ``samples`` deals that fit the seat's view)."""
-    import random
+def _loss_words(verdict: JudgedCards, card: Card) -> str:
+    """``card``'s loss against the best, with its 95 % interval."""
+    _, points, _, low, high, _ = verdict.row(card)
+    loss = verdict.rows[0][1] - points
+    if verdict.exact:
+        return f"{_number(loss)} points less"
+    return f"{float(loss):.1f} points less (95 % interval {low:.1f} to {high:.1f})"
 
-    from .coach import estimate_card_values
 
-    return estimate_card_values(state, seat, samples, random.Random(seed))
+def _over_deals(verdict: JudgedCards) -> str:
+    if verdict.exact:
+        return "What you have seen places every card: "
+    return f"Over {verdict.deals} deals that fit what you can see, "
 
 
-def card_why(state: GameState, seat: int, rule: str, accepted, values=None) -> str:
+def _judged_why(verdict: JudgedCards) -> str:
+    """The reason of a judged question: the best cards, and the others accepted."""
+    best = verdict.best
+    others = [card for card in sort_cards(verdict.accepted) if card not in best]
+    text = (f"{_over_deals(verdict)}{_names(sort_cards(best))} "
+            f"{'leave' if len(best) > 1 else 'leaves'} your side the most points, "
+            f"{_points_words(verdict, verdict.rows[0][1])}")
+    if others:
+        text += (f"; {_names(others)} {'come' if len(others) > 1 else 'comes'} within a point "
+                 "of it, as far as the deals can tell")
+    return text + "."
+
+
+def _judged_right(verdict: JudgedCards, card: Card) -> str:
+    """Why an accepted card is right: the best, or as good as the best."""
+    _, points, _, _, _, _ = verdict.row(card)
+    if card in verdict.best:
+        return (f"{_over_deals(verdict)}{card.short_name} leaves your side "
+                f"{_points_words(verdict, points)}, as much as any card.")
+    best = verdict.rows[0][0]
+    return (f"As good as {best.short_name}: {_over_deals(verdict).lower()}{card.short_name} "
+            f"leaves your side {_points_words(verdict, points)} and {best.short_name} "
+            f"{_points_words(verdict, verdict.rows[0][1]).split(' points')[0]}: "
+            f"{_loss_words(verdict, card)}, a point or less as far as the deals can tell.")
+
+
+def _judged_wrong(verdict: JudgedCards, card: Card) -> str:
+    """Why a refused card is not the answer: its loss, with its interval."""
+    _, points, band, _, _, _ = verdict.row(card)
+    best = verdict.rows[0][0]
+    right = sort_cards(verdict.accepted)
+    answer = (_names(right) if len(right) <= 4 else
+              f"{best.short_name}, or another of the {len(right)} cards within a point of it")
+    return (f"{_over_deals(verdict)}{card.short_name} leaves your side "
+            f"{_points_words(verdict, points)} and {best.short_name} "
+            f"{_points_words(verdict, verdict.rows[0][1]).split(' points')[0]}: "
+            f"{'an' if band[0] in 'AEIOU' else 'a'} {band.lower()}, "
+            f"{_loss_words(verdict, card)}. Right here: {answer}.")
+
+
+def card_why(state: GameState, seat: int, rule: str, accepted, verdict=None) -> str:
     """Why the accepted cards are right, in words from the engine's facts."""
     cards = sorted(accepted, key=lambda c: c.index)
     names, plural = _names(cards), len(cards) > 1
@@ -561,71 +692,62 @@ def card_why(state: GameState, seat: int, rule: str, accepted, values=None) -> s
     if rule == "petit":
         return ("You play last and the Petit wins the trick: nobody can take it from you now, "
                 "so bring the bout home while it is safe.")
-    if rule == "solve":
-        mine = _side_values(state, seat, solved_values(state))
-        return (f"With every hand laid open, perfect play from here gives your side "
-                f"{_number(max(mine.values()))} points with {names}, and less with any other "
-                "card.")
+    if rule in JUDGED_RULES:
+        return _judged_why(verdict or judged_cards(state, seat))
     if rule == "win":
         return (f"You play last, so you can see that {names} "
                 f"{'win' if plural else 'wins'} the trick and its {trick_points} points.")
     if rule in ("feed", "duck"):
         _, top = _current_winner(state)
-        if rule == "feed":
-            return (f"Your side's {top.short_name} wins this trick whatever you play: give it "
-                    f"the most points you may, {names}.")
-        return (f"Nothing you may play beats {top.short_name}: give away as little as you can, "
-                f"{names}.")
+        if rule == "duck":
+            return (f"Nothing you may play beats {top.short_name}: give away as little as you "
+                    f"can, {names}.")
+        if any(_wins(state, card) for card in _legal_cards(state)):
+            return (f"Your side wins this trick whatever you play: {top.short_name} holds it, "
+                    f"or a card of yours that beats it. Give it the most points you may, "
+                    f"{names}.")
+        return (f"Your side's {top.short_name} wins this trick whatever you play: give it "
+                f"the most points you may, {names}.")
     if rule == "sure":
         card = cards[0]
         what = ("every trump above it has been played or is in your hand" if card.is_trump
                 else f"every higher {card.suit.english[:-1]} has been played and no trump is "
                      "left outside your hand")
         return f"{sentence(names)} cannot be beaten: {what}."
-    mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
-    best = max(mine.values())
-    return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {names} "
-            f"{'leave' if plural else 'leaves'} your side the most points: "
-            f"{_number(best)} on average.")
+    raise ValueError(f"unknown card rule {rule!r}")
 
 
-def card_wrong(state: GameState, seat: int, rule: str, card: Card, accepted, values=None) -> str:
+def card_wrong(state: GameState, seat: int, rule: str, card: Card, accepted,
+               verdict=None) -> str:
     """Why a legal card the engine does not accept is not the answer."""
     best = sorted(accepted, key=lambda c: c.index)
     names = _names(best)
     winner = _current_winner(state)
-    if card.is_excuse:
+    if card.is_excuse and rule not in JUDGED_RULES:
         return ("The Excuse never wins a trick; it is kept for a trick you cannot afford. "
                 f"Here: {names}.")
     if rule == "petit":
         return (f"{sentence(card.short_name)} wins too, but the Petit is safe only now: kept, "
                 "it may be caught by a higher trump later.") if _wins(state, card) else (
                 f"{sentence(card.short_name)} does not win the trick; the Petit does, safely.")
-    if rule == "solve":
-        mine = _side_values(state, seat, solved_values(state))
-        return (f"With every hand laid open, perfect play from here gives your side "
-                f"{_number(mine[card])} points with {card.short_name}, "
-                f"{_number(mine[best[0]])} with {names}.")
+    if rule in JUDGED_RULES:
+        return _judged_wrong(verdict or judged_cards(state, seat), card)
     if rule == "win":
-        return f"{sentence(card.short_name)} does not win: {winner[1].short_name} stays on top. {sentence(names)} would."
+        return (f"{sentence(card.short_name)} does not win: {winner[1].short_name} stays on "
+                f"top. {sentence(names)} would.")
     if rule in ("feed", "duck"):
         worth = _number(card.points)
         other = _number(best[0].points)
         if rule == "feed":
-            return (f"{sentence(card.short_name)} is worth {worth} points and {best[0].short_name} "
-                    f"{other}, and your side wins this trick anyway.")
+            return (f"{sentence(card.short_name)} is worth {worth} points and "
+                    f"{best[0].short_name} {other}, and your side wins this trick anyway.")
         return (f"{sentence(card.short_name)} gives away {worth} points: nothing you may play "
                 f"beats {winner[1].short_name}, and {names} costs only {other}.")
-    if rule == "sure":
-        if not _wins(state, card):
-            return f"{sentence(card.short_name)} does not even beat {winner[1].short_name}."
-        beater = max(_beaters(state, seat, card), key=lambda c: (c.is_trump, c.rank))
-        return (f"{sentence(card.short_name)} could still be beaten: {beater.short_name} has "
-                f"not been played yet. {sentence(names)} cannot be.")
-    mine = _side_values(state, seat, {parse_card(c): Fraction(v) for c, v in dict(values).items()})
-    return (f"Over {LEAD_SAMPLES} deals that fit what you can see, {card.short_name} leaves your "
-            f"side {_number(mine[card])} points on average, {best[0].short_name} "
-            f"{_number(mine[best[0]])}.")
+    if not _wins(state, card):
+        return f"{sentence(card.short_name)} does not even beat {winner[1].short_name}."
+    beater = max(_beaters(state, seat, card), key=lambda c: (c.is_trump, c.rank))
+    return (f"{sentence(card.short_name)} could still be beaten: {beater.short_name} has "
+            f"not been played yet. {sentence(names)} cannot be.")
 
 
 def discard_facts(state: GameState, cards) -> str:
@@ -638,7 +760,8 @@ def discard_facts(state: GameState, cards) -> str:
              and not any(c.suit is suit for c in left)]
     aside = _number(sum((parse_card(c).points for c in cards), Fraction(0)))
     return (f"you lay aside {aside} points, safe in your pile"
-            + (f", and you are void in {' and '.join(voids)}" if voids else ", but you make no void")
+            + (f", and you are void in {' and '.join(voids)}" if voids
+               else ", but you make no void")
             + ".")
 
 
@@ -689,10 +812,7 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
         refusal = _refusal(state, [answer])
         if refusal:
             return Judgement(False, False, f"That bid is not allowed: {refusal}")
-        best, reason = bid_answer(state)
-        if str(answer).lower() == best:
-            return Judgement(True, True, f"Right: {reason}")
-        return Judgement(False, True, f"The hand evaluation says {Bid(best).english}: {reason}")
+        return _judge_bid(state, str(answer).lower())
     if kind == "discard":
         names = [answer] if isinstance(answer, (str, Card)) else list(answer)
         size = state.rules.dog_size
@@ -720,14 +840,14 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
             return Judgement(False, False, f"{answer!r} is not one of the choices.")
         if expect[0].startswith("misere"):
             return _judge_misere(state, answer)
-        if answer in ("none", "no_chelem"):
+        if answer == "no_chelem":
             return Judgement(False, True, _declaration_why(state, question, declined=True))
-        refusal = _refusal(state, [answer])
+        refusal = _refusal(state, [answer]) if answer != "none" else None
         if refusal:
             return Judgement(False, False, f"Not allowed: {refusal}")
         if answer == expect[0]:
             return Judgement(True, True, f"Right: {question.why}")
-        return Judgement(False, True, _declaration_why(state, question, declined=False))
+        return Judgement(True, True, _smaller_poignee(state, question, answer))
     try:
         card = parse_card(answer)
     except ValueError as error:
@@ -735,12 +855,41 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
     refusal = _refusal(state, [card])
     if refusal:
         return Judgement(False, False, f"That card may not be played: {refusal}")
-    values = dict(question.values)
-    accepted = card_answers(state, hand.learner, question.rule, values)
+    rule, verdict = question.rule, question.verdict
+    accepted = card_answers(state, hand.learner, rule, verdict)
+    if card in accepted and rule in JUDGED_RULES:
+        return Judgement(True, True, f"Right: {_judged_right(verdict, card)}")
     if card in accepted:
-        return Judgement(True, True, f"Right: {card_why(state, hand.learner, question.rule, accepted, values)}")
-    return Judgement(False, True, card_wrong(state, hand.learner, question.rule, card, accepted,
-                                             values))
+        return Judgement(True, True, f"Right: {card_why(state, hand.learner, rule, accepted)}")
+    return Judgement(False, True, card_wrong(state, hand.learner, rule, card, accepted,
+                                             verdict))
+
+
+def _judge_bid(state: GameState, answer: str) -> Judgement:
+    """A legal bid judged as the final test judges one: right when the hand count makes it
+    reasonable (:func:`bid_answers`), with the hand evaluation's own bid and reason."""
+    best, reason = bid_answer(state)
+    accepted = bid_answers(state)
+    if answer == best:
+        return Judgement(True, True, f"Right: {reason}")
+    count = f"your hand counts {_hand_count(state)} points on the scale of 18 cards"
+    if answer in accepted:
+        return Judgement(True, True, f"Right: {count}, near enough a limit for "
+                                     f"{_bid_words(accepted)} to be reasonable. The hand "
+                                     f"evaluation says {Bid(best).english}: {reason}")
+    return Judgement(False, True, f"The hand evaluation says {Bid(best).english}: {reason} "
+                                  f"({sentence(count)}: {_bid_words(accepted)} would be "
+                                  "reasonable.)")
+
+
+def _smaller_poignee(state: GameState, question: Question, answer: str) -> str:
+    """A smaller poignée, or none, where a larger may be shown: a choice the rules leave to
+    the player (RULES.md §6)."""
+    shown = "no poignée" if answer == "none" else f"a {answer.split(':')[1]} poignée"
+    played = question.expect[0].split(":")[1]
+    return (f"Allowed: you may show {shown}, to keep your trumps secret; nobody must show all "
+            f"they hold. {_declaration_why(state, question, declined=True)} The deal goes on "
+            f"as it was played, with the {played} poignée.")
 
 
 def _judge_misere(state: GameState, answer: str) -> Judgement:
@@ -800,42 +949,29 @@ def check_guided_hand(source) -> list[str]:
     if result != hand.expected:
         problems.append(f"expected {hand.expected}, the engine gives {result}")
     final = hand.state_at(hand.steps)
-    taker = final.taker
     for note in hand.commentary:
         try:
             hand.anchor_step(note)
         except (InvalidRecord, KeyError, ValueError) as error:
             problems.append(f"comment {note!r}: {error}")
             continue
-        where = note.get("at")
-        if where == "trick":
+        played = None
+        if note.get("at") == "trick":
             number = int(note["trick"])
-            _, cards, winner = final.tricks[number - 1]
+            _, played, winner = final.tricks[number - 1]
             if "winner" in note and note["winner"] != winner:
                 problems.append(f"trick {number}: the comment says seat {note['winner']} wins, "
                                 f"the engine says seat {winner}")
-            allowed, what = set(cards), f"played in trick {number}"
-        elif where == "bids":
-            seats = {hand.learner} | ({taker} if taker is not None else set())
-            allowed = {c.index for s in seats for c in _parse_all(hand.record["hands"][s])}
-            allowed |= {c.index for c in _parse_all(hand.record["dog"])}
-            what = "in the taker's or the learner's hand or the dog"
-        elif where == "discard":
-            allowed = {c.index for c in _parse_all(hand.record["hands"][taker])}
-            allowed |= {c.index for c in _parse_all(hand.record["dog"])}
-            what = "in the taker's hand or the dog"
-        else:
-            continue
         for name in CARD_MENTION.findall(note.get("text", "")):
             try:
                 card = parse_card(name)
             except ValueError as error:
-                problems.append(f"comment at {where}: {error}")
+                problems.append(f"comment at {note.get('at')}: {error}")
                 continue
-            if card.index not in allowed:
-                problems.append(f"comment at {where}"
-                                + (f" {note['trick']}" if where == "trick" else "")
-                                + f" names {name}, which is not {what}")
+            if played is not None and card.index not in played:
+                problems.append(f"comment at trick {number} names {name}, which is not "
+                                f"played in trick {number}")
+    problems += hidden_problems(hand)
     problems += _number_problems(hand, final)
     problems += _wording_problems(hand, final)
     problems += question_problems(hand)
@@ -845,8 +981,9 @@ def check_guided_hand(source) -> list[str]:
 def question_problems(hand: GuidedHand) -> list[str]:
     """Each question checked against the engine: it is asked where the record takes that
     decision, its ``expect`` is what the record does, the engine accepts the record's answer
-    (the suggested bid, the largest poignée, a slam that is made, a card the rule accepts
-    among fewer than all the legal cards), and its stated reason is the engine's."""
+    (a bid :func:`bid_answers` accepts, the largest poignée, a slam that is made, a card the
+    rule accepts among fewer than all the legal cards, judged on the legal cards), and its
+    stated reason is the engine's."""
     problems = []
     final = hand.state_at(hand.steps)
     for question in hand.questions:
@@ -864,10 +1001,9 @@ def question_problems(hand: GuidedHand) -> list[str]:
             continue
         state = hand.state_at(step)
         if question.kind == "bid":
-            best, reason = bid_answer(state)
-            if best != question.expect[0]:
+            if question.expect[0] not in bid_answers(state):
                 problems.append(f"{where}: the record bids {question.expect[0]}, the hand "
-                                f"evaluation suggests {best}")
+                                f"evaluation suggests {bid_answer(state)[0]}")
         elif question.kind == "declare":
             expect = question.expect[0]
             if expect.startswith("poignee"):
@@ -878,20 +1014,56 @@ def question_problems(hand: GuidedHand) -> list[str]:
                 problems.append(f"{where}: the slam is announced but not made")
         elif question.kind == "card":
             legal = set(_legal_cards(state))
-            values = dict(question.values)
+            verdict = question.verdict
             if not card_rule_applies(state, hand.learner, question.rule):
                 problems.append(f"{where}: the rule {question.rule!r} does not fit the trick")
                 continue
-            accepted = card_answers(state, hand.learner, question.rule, values)
+            if verdict is not None and {row[0] for row in verdict.rows} != legal:
+                problems.append(f"{where}: the verdict does not judge the legal cards")
+                continue
+            accepted = card_answers(state, hand.learner, question.rule, verdict)
             if question.card not in accepted:
                 problems.append(f"{where}: the engine does not accept the record's "
                                 f"{question.card} (it accepts {sorted(map(str, accepted))})")
             elif accepted >= legal:
                 problems.append(f"{where}: every legal card is accepted: no choice to make")
-            elif question.rule == "solve" and solve_margin(state, hand.learner) < SOLVE_MARGIN:
-                problems.append(f"{where}: no legal card loses a point to the best one")
-            elif question.why != card_why(state, hand.learner, question.rule, accepted, values):
+            elif question.why != card_why(state, hand.learner, question.rule, accepted,
+                                          verdict):
                 problems.append(f"{where}: the reason is not the engine's")
+    return problems
+
+
+_PRIVATE = re.compile(
+    r"\b(?:Ada|Bruno|Chloé|Dmitri|Eve)\b[^.;:]*?\b(?P<words>longest suit|nothing but trumps"
+    r"|only trumps left|keeping the high|(?:his|her) (?:only|last) trump|with (?:\w+ )?trumps"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+) trumps\b)")
+"""A hidden hand described: another seat's name, then (in the same clause) its longest suit,
+its trumps counted, its only or last trump: the computer players' private reasons."""
+
+
+def hidden_problems(hand: GuidedHand) -> list[str]:
+    """Comments shown during play (all but the end comment) that name a card the learner's
+    seat has not seen by then (:func:`seen_cards`), or describe another seat's hidden hand
+    (:data:`_PRIVATE`)."""
+    problems = []
+    for note in hand.commentary:
+        if note.get("at") == "end":
+            continue
+        try:
+            step = hand.anchor_step(note)
+        except (InvalidRecord, KeyError, ValueError):
+            continue  # reported by check_guided_hand
+        place = f"trick {note['trick']}" if note.get("at") == "trick" else f"the {note['at']}"
+        text = note.get("text", "")
+        seen = seen_cards(hand.state_at(step), hand.learner)
+        for name in CARD_MENTION.findall(text):
+            card = _card_or_none(name)
+            if card is not None and card not in seen:
+                problems.append(f"the comment at {place} names {name}, which the learner has "
+                                "not seen by then")
+        for match in _PRIVATE.finditer(text):
+            problems.append(f"the comment at {place} describes a hidden hand: "
+                            f"{match.group(0)!r}")
     return problems
 
 
@@ -943,7 +1115,8 @@ def _number_problems(hand: GuidedHand, final: GameState) -> list[str]:
     return problems
 
 
-_WORTH = re.compile(r"trick is worth (\d+(?:\.\d+)?) points? to (the taker|the partner|the defence)")
+_WORTH = re.compile(r"trick is worth (\d+(?:\.\d+)?) points? to "
+                    r"(the taker|the partner|the defence)")
 _SMALL = re.compile(r"\{([^{}\s]+)\}[,:]? (?:a |the |your |her |his |their )?(?:small|low)\b"
                     r"|\b(?:small|low) (?:card|trump|one)s?,? \{([^{}\s]+)\}")
 _THROW = re.compile(r"\b(?:throws?|threw|throwing) (?:away )?\{([^{}\s]+)\}")
@@ -981,14 +1154,16 @@ def _wording_problems(hand: GuidedHand, final: GameState) -> list[str]:
             named = {_card_or_none(name) for name in CARD_MENTION.findall(text)}
             missing = [name for name in hand.record["dog"] if parse_card(name) not in named]
             if missing:
-                problems.append(f"the discard comment does not name the dog's {', '.join(missing)}")
+                problems.append(f"the discard comment does not name the dog's "
+                                f"{', '.join(missing)}")
         if where != "trick" or int(note.get("trick", 0)) not in facts:
             continue
         trick = facts[int(note["trick"])]
         for amount, side in _WORTH.findall(text):
             if Fraction(amount) != trick.worth or _SIDE_WORDS[side] != trick.winner_side:
                 problems.append(f"trick {trick.number}: the comment says the trick is worth "
-                                f"{amount} points to {side}; the engine gives {_number(trick.worth)} to "
+                                f"{amount} points to {side}; the engine gives "
+                                f"{_number(trick.worth)} to "
                                 f"the {('taker', 'defence')[trick.winner_side]}'s side")
         for amount in _TRUMPS_OUT.findall(text):
             if int(amount) != _trumps_out(hand, final, trick.number):
@@ -1028,6 +1203,12 @@ def comment_shape(text: str) -> str:
     text = _SHAPE_WORDS.sub("N", text)
     text = re.sub(r"\d+(?:\.\d+)?", "#", text)
     return re.sub(r"(\w)s\b", r"\1", text.lower())
+
+
+def _decimal(value: Fraction) -> str:
+    """A mean over deals as text: a decimal when it is exact (16 or 40 deals), else n/d."""
+    text = repr(float(value))
+    return text if Fraction(text) == value else str(value)
 
 
 def _number(value: Fraction) -> str:

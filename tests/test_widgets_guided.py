@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
+from tarot_teach.guided import judge_answer
 from tarot_teach.widgets.guided import (DECLARATION_WORDS, GuidedHandLauncher, GuidedHandList,
                                         GuidedHandWidget)
 from tarot_teach.widgets.progress import Progress
@@ -93,7 +94,7 @@ def test_bids_show_their_multiplier_and_a_wrong_bid_is_explained(progress):
     widget.play_on()
     labels = [b.description for b in widget.choices.children]
     assert "Guard ×2" in labels and "Guard against the dog ×6" in labels and "Pass" in labels
-    text = _choose(widget, "take")
+    text = _choose(widget, "pass")
     assert text.startswith("✘") and "Guard" in text
     assert widget.step > widget.hand.question_step(widget.hand.questions[0])
 
@@ -226,29 +227,107 @@ def test_five_player_hand_names_every_seat(progress):
     assert len(widget.names) == 5 and "Eve" in widget.felt.value
 
 
-def test_review_this_deal_at_the_end_of_the_hand(progress):
-    from tarot_teach.coach import review
-
+def test_review_this_deal_judges_the_learners_own_answers(progress):
+    """At the end, "Review this deal" lists every question with the learner's own answer
+    (kept across a reload) and the engine's verdict on it, not the recorded play."""
     widget = GuidedHandWidget(HANDS / "petit-au-bout-won.json", progress=progress,
                               exercise_id="test-review")
-    assert widget.review.widget.layout.display == "none"
-    widget.go_to(widget.hand.steps)
-    _answer(widget, widget.waiting_question)  # the score
-    assert widget.review.widget.layout.display is None
-    widget.review.samples = 2
-    widget.review.button.click()
-    entries = review(widget.hand.record, widget.hand.learner, samples=2, names=widget.names)
-    assert widget.review.entries == entries
-    assert widget.review.output.value.count('class="tt-review-row"') == len(entries)
-    widget.back_button.click()
-    assert widget.review.widget.layout.display == "none"
+    assert widget.review.layout.display == "none"
+    hand, wrong = widget.hand, None
+    while widget.step < hand.steps or widget.waiting_question is not None:
+        question = widget.waiting_question
+        if question is None:
+            widget.play_on()
+        elif question.kind == "card" and wrong is None:
+            state = hand.state_at(widget.step)
+            wrong = next(c for c in state.legal_actions() if hasattr(c, "suit")
+                         and not judge_answer(hand, question, c).right)
+            assert _click(widget, str(wrong)).startswith("✘")
+            wrong = (question, wrong)
+        else:
+            _answer(widget, question)
+    assert widget.review.layout.display is None
+    again = GuidedHandWidget(HANDS / "petit-au-bout-won.json", progress=Progress(progress.path),
+                             exercise_id="test-review")
+    again.review_button.click()
+    shown = html.unescape(again.review_view.value)
+    assert shown.count('class="tt-review-row"') == len(hand.questions)
+    assert shown.count("✘") == 1 and shown.count("✔") == len(hand.questions) - 1
+    question, card = wrong
+    assert f"you answered {card.display_name(again.rules)}" in shown
+    assert html.unescape(judge_answer(hand, question, card).text) in re.sub(r"<[^>]+>", "", shown)
+    assert f"{len(hand.questions) - 1} of {len(hand.questions)} right" in shown
+    again.back_button.click()
+    assert again.review.layout.display == "none"
     # One feedback area per widget: the browser tests find the hand's feedback by its class.
 
     def walk(w):
         yield w
         for child in getattr(w, "children", ()):
             yield from walk(child)
-    assert sum("tt-feedback" in w._dom_classes for w in walk(widget.widget)) == 1
+    assert sum("tt-feedback" in w._dom_classes for w in walk(again.widget)) == 1
+
+
+def test_a_poignee_is_drawn_and_told(progress):
+    """Eve's poignée: its trumps drawn by her seat, and named in the line that tells it."""
+    widget = GuidedHandWidget(HANDS / "five-players.json", progress=progress, exercise_id="p1")
+    hand = widget.hand
+    step = next(s for s, a in enumerate(hand.actions) if str(a).startswith("poignee"))
+    shown = hand.actions[step].cards
+    widget.go_to(step)
+    assert "Poignée, shown to everybody" not in widget.felt.value
+    widget.forward()
+    assert "Poignée, shown to everybody" in widget.felt.value
+    for card in shown:
+        assert f'aria-label="{card.display_name(widget.rules)}"' in widget.felt.value
+    line = html.unescape(widget.live.value)
+    assert "Eve showed a simple poignée: " + ", ".join(
+        c.display_name(widget.rules) for c in shown) in line
+
+
+def _trump_discard_hand():
+    """A computer taker who must lay trumps aside (sixteen trumps, two Kings, and a dog of
+    four small spades and two trumps); the learner, seat 0, defends."""
+    from tarot_teach import DECK, GameState, RuleSet, replay
+    from tarot_teach.guided import load_guided_hand
+    from tarot_teach.players import play_out
+    from tarot_teach.rules import Phase
+
+    taker = [f"T{n}" for n in range(2, 18)] + ["KS", "KH"]
+    dog = ["2S", "3S", "4S", "5S", "T18", "T19"]
+    rest = [str(c) for c in DECK if str(c) not in set(taker + dog)]
+    hands = [rest[0:18], taker, rest[18:36], rest[36:54]]
+    state = GameState.from_hands(RuleSet(players=4), hands, dog, dealer=0)
+    while state.phase is Phase.BIDDING:
+        state.play("take" if state.to_act == 1 else "pass")
+    record = play_out(state).to_record()
+    return load_guided_hand({"title": "Trumps laid aside", "learner": 0, "record": record,
+                             "expected": replay(record)})
+
+
+def test_a_takers_discarded_trumps_are_shown_to_everybody(progress):
+    hand = _trump_discard_hand()
+    final = hand.state_at(hand.steps)
+    trumps = final.view(0).discarded_trumps
+    assert trumps and final.taker == 1
+    widget = GuidedHandWidget(hand, progress=progress, exercise_id="d1")
+    discards = [s for s in range(hand.steps) if hand.state_at(s).phase.value == "discard"]
+    assert discards
+    names = [c.display_name(widget.rules) for c in trumps]
+    said = []
+    widget.go_to(discards[0])
+    for _ in discards:  # one card at a time (Next): a trump is named, another card is not
+        widget.forward()
+        said.append(html.unescape(widget.live.value))
+    assert "Trumps laid aside, shown to everybody" in widget.felt.value
+    for name in names:
+        assert f'aria-label="{name}"' in widget.felt.value
+        assert any(f"lays {name} aside, shown to everybody" in line for line in said)
+    merged = " ".join(widget._lines(discards[0], discards[-1] + 1))  # as Play on tells it
+    assert "face down (only the taker knows them)" in merged and ", ".join(names) in merged
+    hidden = [a for a in hand.actions[discards[0]:discards[-1] + 1] if not a.is_trump]
+    for card in hidden:
+        assert all(card.display_name(widget.rules) not in text for text in said + [merged])
 
 
 def test_the_hand_is_drawn_as_at_the_card_table(progress):
@@ -274,16 +353,19 @@ def test_the_hand_is_drawn_as_at_the_card_table(progress):
     legal = {c for c in state.legal_actions() if hasattr(c, "suit")}
     for card, button in widget.picker.buttons.items():
         if card in legal:
-            assert "tt-playable" in button._dom_classes and button.description.endswith(", playable")
+            assert "tt-playable" in button._dom_classes
+            assert button.description.endswith(", playable")
         else:
-            assert "tt-unplayable" in button._dom_classes and "not playable: " in button.description
+            assert "tt-unplayable" in button._dom_classes
+            assert "not playable: " in button.description
     taker = widget.names[state.taker]
     assert "Taker" in widget.felt.value and taker in widget.felt.value
     first_seat, first = state.view(hand.learner).current_trick[0]
     assert f"<figcaption>{widget.names[first_seat]}</figcaption>" in widget.felt.value
     assert f'aria-label="{first.display_name(widget.rules)}"' in widget.felt.value
     assert "raised cards may be played" in widget.hand_head.value
-    assert "Your turn to play a card" in widget.live.value and 'aria-live="polite"' in widget.live.value
+    assert "Your turn to play a card" in widget.live.value
+    assert 'aria-live="polite"' in widget.live.value
 
 
 def test_a_defender_never_sees_the_takers_discard(progress):

@@ -8,13 +8,17 @@ are the bid, the discard, a declaration, cards and the final score: every answer
 is judged by the engine (:func:`~tarot_teach.guided.judge_answer`). A refused
 answer changes nothing; any other answer is explained and the hand goes on as
 it was played. A hand with every question answered right is solved (✔); the
-place in the hand is saved in the progress store, so a reload resumes there.
+place in the hand and the answers given are saved in the progress store, so a reload
+resumes there. At the end, "Review this deal" goes back over the learner's own answers
+(not the recorded play), each with the engine's verdict.
 
 The hand is drawn as at the card table (:mod:`tarot_teach.widgets.table`): the seats
 around a felt with their roles, the trick in the middle with who played what, the dog
 face up once the rules expose it, and the learner's hand as card buttons with spoken
 names (:class:`~tarot_teach.widgets.table.TableHand`); what was played since the last stop
-is announced in an ARIA live region. Another seat's discard is never shown.
+is announced in an ARIA live region. Another seat's discard is never shown, but for the
+trumps in it, shown to everybody as a poignée is (by its seat and in the log: RULES.md §5,
+§6).
 
 >>> import tempfile, pathlib
 >>> from tarot_teach.widgets.progress import Progress
@@ -32,11 +36,13 @@ True
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..bidding import legal_bids
 from ..cards import Card, parse_card
+from ..declarations import Poignee
 from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, judge_answer,
                       load_guided_hand, score_options, score_words)
 from ..rules import Bid, Phase
@@ -44,7 +50,6 @@ from ..teach.table_view import cards_phrase, discard_counter, secret_discard_lin
 from .base import Feedback, Launcher
 from .progress import Progress
 from .render import escape_text
-from .review import ReviewWidget
 from .table import (SEAT_NAMES, TableHand, describe_action, felt_html, header_html, live_html,
                     result_html)
 from .table_style import TABLE_CSS, hand_faces_css, style_html
@@ -105,7 +110,8 @@ DECLARATION_WORDS = {
 
 def action_line(name: str, action, before, learner: int, rules=None) -> str:
     """One action in words, as the learner's seat may know it: another seat's discard
-    is a secret (only the taker knows which cards were laid aside).
+    is a secret (only the taker knows which cards were laid aside) but for a trump, shown
+    to everybody, as are a poignée's trumps.
 
     >>> from tarot_teach import GameState, RuleSet
     >>> state = GameState.new(RuleSet(players=4), seed=1)
@@ -113,11 +119,17 @@ def action_line(name: str, action, before, learner: int, rules=None) -> str:
     'Ada: Pass.'
     """
     if before.phase is Phase.DISCARD:
-        if before.to_act != learner:
-            return f"{name} lays a card aside{_SECRET}"
-        return f"{name} lay {action.display_name(rules)} aside."
+        if before.to_act == learner:
+            return f"{name} lay {action.display_name(rules)} aside."
+        if action.is_trump:
+            return f"{name} lays {action.display_name(rules)} aside, shown to everybody."
+        return f"{name} lays a card aside{_SECRET}"
     if before.phase is Phase.PLAYING and isinstance(action, Card):
         return f"{name} played {action.display_name(rules)}."
+    if isinstance(action, Poignee):
+        shown = "showed" if name != "You" else "show"
+        return (f"{name} {shown} a {action.level} poignée: "
+                + ", ".join(c.display_name(rules) for c in action.cards) + ".")
     return f"{name}: {describe_action(action)}."
 
 
@@ -144,7 +156,8 @@ class GuidedHandWidget:
 
     def __init__(self, source, progress: "Progress | None" = None,
                  exercise_id: "str | None" = None) -> None:
-        self.hand: GuidedHand = source if isinstance(source, GuidedHand) else load_guided_hand(source)
+        self.hand: GuidedHand = (source if isinstance(source, GuidedHand)
+                                 else load_guided_hand(source))
         self.progress = progress if progress is not None else Progress.default()
         self.exercise_id = exercise_id or f"guided:{self.hand.title}"
         players = self.hand.record.get("players", 4)
@@ -154,6 +167,7 @@ class GuidedHandWidget:
         self.step = 0
         self.answered: set[int] = set()  # question steps passed
         self.right: set[int] = set()  # question steps answered right (at least once)
+        self.given: dict[int, Any] = {}  # question step -> the learner's last legal answer
         self._questions = {self.hand.question_step(q): q for q in self.hand.questions}
         self._anchors = [(self.hand.anchor_step(note), note["text"])
                          for note in self.hand.commentary]
@@ -194,8 +208,13 @@ class GuidedHandWidget:
         self.next_button.on_click(lambda _: self.forward())
         self.play_button.on_click(lambda _: self.play_on())
         self.position = widgets.HTML()
-        self.review = ReviewWidget(self.hand.record, self.hand.learner, names=list(self.names),
-                                   rules=self.rules)
+        self.review_button = widgets.Button(description="Review this deal",
+                                            tooltip="Your answers, each with its verdict",
+                                            layout=widgets.Layout(width="auto"))
+        self.review_button.add_class("tt-review-answers")
+        self.review_button.on_click(lambda _: self.show_review())
+        self.review_view = widgets.HTML()
+        self.review = widgets.VBox([self.review_button, self.review_view])
         self.widget = widgets.VBox(
             [self.style, self.picker.faces, self.title, self.header, self.felt, self.live,
              self.comment, self.prompt, self.choices, self.hand_head, self.picker.box,
@@ -205,7 +224,7 @@ class GuidedHandWidget:
              widgets.HBox([self.play_button, self.start_button, self.back_button,
                            self.next_button, self.position],
                           layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-             self.score, self.review.widget],
+             self.score, self.review],
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-guided")
         # each hand's card faces apply to that hand only (a dozen hands share a page)
@@ -235,18 +254,22 @@ class GuidedHandWidget:
             step = int(saved["step"])
             answered = {int(s) for s in saved.get("answered", [])}
             right = {int(s) for s in saved.get("right", [])}
-            if not 0 <= step <= self.hand.steps or not (answered | right) <= set(self._questions):
+            given = {int(s): answer for s, answer in dict(saved.get("given", {})).items()}
+            if not 0 <= step <= self.hand.steps \
+                    or not (answered | right | set(given)) <= set(self._questions):
                 raise ValueError("out of range")
         except (KeyError, TypeError, ValueError, AttributeError):
             return "Your place in this hand could not be restored, so it starts again."
-        self.step, self.answered, self.right = step, answered, right
+        self.step, self.answered, self.right, self.given = step, answered, right, given
         self._seen_from = step
         return ""
 
     def _save(self) -> None:
         self.progress.save_game(self.save_key, {"step": self.step,
                                                 "answered": sorted(self.answered),
-                                                "right": sorted(self.right)})
+                                                "right": sorted(self.right),
+                                                "given": {str(s): a for s, a in
+                                                          sorted(self.given.items())}})
 
     # ----- moving ------------------------------------------------------------------
 
@@ -306,6 +329,7 @@ class GuidedHandWidget:
                 if judgement.right:
                     self.right.add(step)
                 self.answered.add(step)
+                self.given[step] = _stored(value)
                 if set(self._questions) <= self.right and not self.solved:
                     self.progress.mark_solved(self.exercise_id)
                     for hand_list in _LISTS:
@@ -359,7 +383,8 @@ class GuidedHandWidget:
                 f"<div>{commentary_html(self.hand.summary)}</div>"
                 f"<div style='color:#555'>{len(self._questions)} questions, {done} answered "
                 f"right so far.</div>"
-                + (f"<div style='color:#8a6d00'>{escape_text(self.note)}</div>" if self.note else ""))
+                + (f"<div style='color:#8a6d00'>{escape_text(self.note)}</div>"
+                   if self.note else ""))
 
     def _render(self) -> None:
         self._busy = True
@@ -382,7 +407,8 @@ class GuidedHandWidget:
                 [e["card"] for e in entries], self.rules).replace(".tt-table", f".{self._scope}"))
             self.hand_head.value = self._hand_head_html(len(view.hand), question)
             self.comment.value = self._comments_html(lines[-1:])
-            self.prompt.value = (f'<div style="color:#0072B2"><b>{PROMPTS[question.kind]}</b></div>'
+            self.prompt.value = ('<div style="color:#0072B2">'
+                                 f'<b>{PROMPTS[question.kind]}</b></div>'
                                  if question is not None else "")
             self._draw_choices(question, state)
             self.discard_button.layout.display = None if discarding else "none"
@@ -397,7 +423,9 @@ class GuidedHandWidget:
             self.back_button.disabled = self.step == 0
             over = self.step >= self.hand.steps and question is None
             self.score.value = result_html(view, self.names) if over else ""
-            self.review.widget.layout.display = None if over else "none"
+            self.review.layout.display = None if over else "none"
+            if not over:
+                self.review_view.value = ""
         finally:
             self._busy = False
 
@@ -422,7 +450,8 @@ class GuidedHandWidget:
 
     def _lines(self, start: int, stop: int) -> list[str]:
         """The actions from step ``start`` to ``stop`` in words; a discard is one line, and
-        another seat's discard never names the cards."""
+        another seat's discard names only its trumps (shown to all); the dog once turned
+        face up."""
         state = self.hand.state_at(start)
         lines, laid = [], []
         for action in self.hand.actions[start:stop]:
@@ -434,11 +463,40 @@ class GuidedHandWidget:
             if len(laid) < 2:
                 lines.append(line)
             elif before.to_act != self.hand.learner:
-                lines[-1] = secret_discard_line(name, len(laid))
+                trumps = [c.display_name(self.rules) for c in laid if c.is_trump]
+                lines[-1] = secret_discard_line(name, len(laid), trumps)
             else:
                 lines[-1] = (f"{name} lay "
                              + ", ".join(c.display_name(self.rules) for c in laid) + " aside.")
+            dog = state.view(self.hand.learner).dog
+            if dog is not None and before.view(self.hand.learner).dog is None \
+                    and not state.is_over:
+                lines.append("The dog is turned face up: "
+                             + ", ".join(c.display_name(self.rules) for c in dog) + ".")
         return lines
+
+    # ----- the review of the learner's own answers -------------------------------------
+
+    def show_review(self) -> None:
+        """Each question with the learner's own answer (its last legal one) and the engine's
+        verdict on it; a question passed without an answer says so."""
+        rows = []
+        for step, question in sorted(self._questions.items()):
+            head = escape_text(_question_title(question))
+            if step not in self.given:
+                rows.append(f'<li class="tt-review-row"><b>{head}</b>: not answered.</li>')
+                continue
+            answer = self.given[step]
+            verdict = judge_answer(self.hand, question, answer)
+            mark = ('<span style="color:#1a7f37">✔</span>' if verdict.right
+                    else '<span style="color:#b3261e">✘</span>')
+            rows.append(f'<li class="tt-review-row">{mark} <b>{head}</b>: you answered '
+                        f"{escape_text(_answer_words(question, answer, self.rules))}. "
+                        f"{commentary_html(verdict.text)}</li>")
+        right = sum(step in self.right for step in self._questions)
+        self.review_view.value = (f"<p><b>Your answers: {right} of {len(self._questions)} "
+                                  "right</b> (the deal itself went on as it was played)</p>"
+                                  f'<ul style="padding-left:1.2em">{"".join(rows)}</ul>')
 
     def _comments_html(self, last: list) -> str:
         """The last action (``last``: its line, if any), and every comment whose moment came
@@ -478,6 +536,34 @@ class GuidedHandWidget:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _stored(value) -> Any:
+    """An answer as kept in the progress store: a card or a bid as text, a discard as a
+    list of card names."""
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return str(value)
+
+
+def _question_title(question: Question) -> str:
+    if question.kind == "card":
+        return f"Trick {question.trick}, your card"
+    return {"bid": "Your bid", "discard": "Your discard", "declare": "Your declaration",
+            "score": "The score"}[question.kind]
+
+
+def _answer_words(question: Question, answer, rules) -> str:
+    """The learner's answer in words."""
+    if question.kind == "card":
+        return parse_card(answer).display_name(rules)
+    if question.kind == "discard":
+        return ", ".join(parse_card(c).display_name(rules) for c in answer)
+    if question.kind == "bid":
+        return Bid(answer).english
+    if question.kind == "declare":
+        return DECLARATION_WORDS.get(answer, answer)
+    return score_words(int(answer))
 
 
 class GuidedHandLauncher(Launcher):
@@ -551,7 +637,8 @@ class GuidedHandList:
             items.append(f'<li class="tt-state" data-state="{"solved" if done else "open"}">'
                          f"{mark} {name}</li>")
         self.widget.value = (f"<p><b>{solved} of {len(self.hands)} hands solved</b></p>"
-                             f'<ul style="list-style:none;padding-left:0.5em">{"".join(items)}</ul>')
+                             '<ul style="list-style:none;padding-left:0.5em">'
+                             f'{"".join(items)}</ul>')
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
