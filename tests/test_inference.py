@@ -16,6 +16,19 @@ from tarot_teach.rules import Bid, Phase
 from tarot_teach.tricks import TRUMPS_ABOVE
 
 
+def assert_fact_true(fact, state) -> None:
+    """An inference about a seat's hand holds in ``state`` (the dog's cards aside)."""
+    hand = state.hands[fact.seat]
+    if fact.kind == "void":
+        assert not hand & SUIT_MASKS[fact.suit], fact
+    elif fact.kind == "no_trump":
+        assert not hand & TRUMP_MASK, fact
+    elif fact.kind == "trumps_below":
+        assert not hand & TRUMPS_ABOVE[fact.limit], fact
+    elif fact.kind == "holds" and "dog" not in fact.text:
+        assert all(hand >> c.index & 1 for c in fact.cards), fact
+
+
 def deal_in_play(seed, players, tricks, random_cards=True, bid=None):
     """A deal bid by the computer players (``bid``: the first speaker's bid instead) and
     played to ``tricks`` tricks and a random part of the next, cards at random."""
@@ -52,15 +65,7 @@ def test_every_inference_is_true_of_the_real_hands(players):
         for seat in range(players):
             for fact in inferences(state.view(seat)):
                 kinds[fact.kind] += 1
-                hand = state.hands[fact.seat]
-                if fact.kind == "void":
-                    assert not hand & SUIT_MASKS[fact.suit], fact
-                elif fact.kind == "no_trump":
-                    assert not hand & TRUMP_MASK, fact
-                elif fact.kind == "trumps_below":
-                    assert not hand & TRUMPS_ABOVE[fact.limit], fact
-                elif fact.kind == "holds" and "dog" not in fact.text:
-                    assert all(hand >> c.index & 1 for c in fact.cards), fact
+                assert_fact_true(fact, state)
                 assert fact.seat != seat or fact.kind == "discard"
                 assert fact.text.endswith(".") and "Seat" in fact.text or "discard" in fact.text
     assert kinds["void"] and kinds["no_trump"] and kinds["trumps_below"], kinds
@@ -214,17 +219,9 @@ def check_deals(view, deals, real=None):
     for deal in deals:
         assert deal.view(view.seat) == view
         for fact in facts:
-            hand = deal.hands[fact.seat]
-            if fact.kind == "void":
-                assert not hand & SUIT_MASKS[fact.suit], fact
-            elif fact.kind == "no_trump":
-                assert not hand & TRUMP_MASK, fact
-            elif fact.kind == "trumps_below":
-                assert not hand & TRUMPS_ABOVE[fact.limit], fact
-            elif fact.kind == "holds" and "dog" not in fact.text:
-                assert all(hand >> c.index & 1 for c in fact.cards), fact
-            elif fact.kind == "holds":
-                aside = hand | sum(1 << i for i in deal.discard)
+            assert_fact_true(fact, deal)
+            if fact.kind == "holds" and "dog" in fact.text:
+                aside = deal.hands[fact.seat] | sum(1 << i for i in deal.discard)
                 assert all(aside >> c.index & 1 for c in fact.cards), fact
         if view.discarded_trumps and view.phase not in (Phase.DISCARD, Phase.FINISHED):
             assert not deal.hands[view.taker] & FREE  # only trumps, the Excuse, Kings

@@ -3,10 +3,8 @@ engine writes it, a four-player deal fits in 160 characters, and anything that i
 (cut, edited, another version, not text) raises InvalidRecord with a sentence."""
 
 import functools
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,20 +16,12 @@ from tarot_teach.players import ComputerPlayer
 from tarot_teach.rules import VARIANTS
 from tarot_teach.share import MAX_LENGTH, decode, encode
 from tarot_teach.variants import SCORING_TABLES
+from test_golden import golden  # scripts/golden.py, loaded there once
 
 ROOT = Path(__file__).resolve().parent.parent
 ALPHABET = share._ALPHABET
 
 
-def _golden():
-    spec = importlib.util.spec_from_file_location("golden", ROOT / "scripts" / "golden.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("golden", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _golden()
 
 
 def normalised(record: dict) -> dict:
