@@ -52,10 +52,11 @@ class ComputerPlayer:
         """The decision for the seat to act in ``state``, from that seat's view only."""
         if state.is_over:
             raise ValueError("the deal is over")
-        return self.choose(state.view(state.to_act))
+        return self.choose(state.lazy_view(state.to_act))
 
     def choose(self, view: SeatView) -> Decision:
-        """The decision of the seat whose view this is (it must be that seat's turn)."""
+        """The decision of the seat whose view this is (it must be that seat's turn; a
+        :class:`~tarot_teach.results.LazySeatView` decides alike)."""
         phase = view.phase
         if phase is Phase.BIDDING:
             return self._bid(view)
@@ -140,7 +141,7 @@ class ComputerPlayer:
         legal = [a for a in view.legal_actions if isinstance(a, Card)]
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0].short_name} is the only card I may play.")
-        tricks_left = len(view.hand)
+        tricks_left = view.hand_sizes[view.seat]
         excuse = next((c for c in legal if c.is_excuse), None)
         if excuse is not None and tricks_left == 2:
             return Decision(excuse, "Play the Excuse now: kept to the last trick it would "
@@ -182,7 +183,7 @@ class ComputerPlayer:
         trumps = [c for c in legal if c.is_trump]
         played = {c for _, cards, _ in view.tricks for c in cards}
         taker_side = seat == view.taker or seat == view.partner
-        if taker_side and len(trumps) >= len(view.hand) // 2 and trumps:
+        if taker_side and len(trumps) >= view.hand_sizes[view.seat] // 2 and trumps:
             top = max(trumps, key=lambda c: c.rank)
             if DECK[1] not in played and DECK[1] not in trumps:
                 return Decision(top, f"Lead the {top.rank} to draw trumps and hunt the Petit.")

@@ -150,6 +150,59 @@ class SeatView:
     table: tuple = ()  # two players: per seat, per pile (face-up card or None, cards left)
 
 
+class LazySeatView:
+    """A seat's view (the fields of :class:`SeatView`) whose fields are computed when first
+    read, from the state as it is then: see :meth:`ResultsMixin.lazy_view`."""
+
+    def __init__(self, state, seat: int) -> None:
+        self._state, self._seat = state, seat
+
+    def __getattr__(self, name: str):
+        try:
+            field_of = _VIEW_FIELDS[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        value = field_of(self._state, self._seat)
+        setattr(self, name, value)
+        return value
+
+
+_VIEW_FIELDS = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.rules.players,
+    "dealer": lambda state, seat: state.dealer,
+    "phase": lambda state, seat: state.phase,
+    "to_act": lambda state, seat: state.to_act,
+    "hand": lambda state, seat: tuple(state.hand(seat)),
+    "hand_sizes": lambda state, seat: tuple(h.bit_count() for h in state.hands),
+    "bids": lambda state, seat: tuple(state.bids),
+    "taker": lambda state, seat: state.taker,
+    "contract": lambda state, seat: state.contract,
+    "called": lambda state, seat: state.called,
+    "partner": lambda state, seat: state._known_partner(seat),
+    "dog": lambda state, seat: state._shown_dog(),
+    "discard": lambda state, seat: tuple(DECK[i] for i in state.discard)
+    if seat == state.taker or state.is_over else None,
+    "discarded_trumps": lambda state, seat: tuple(DECK[i] for i in state.discard if 1 <= i <= 21),
+    "chelem_announced": lambda state, seat: state.chelem_announced,
+    "poignees": lambda state, seat: dict(state.poignees),
+    "tricks": lambda state, seat: tuple((leader, tuple(DECK[i] for i in cards), winner)
+                                        for leader, cards, winner in state.tricks),
+    "current_trick": lambda state, seat: tuple(((state.leader + k) % state.rules.players, DECK[i])
+                                               for k, i in enumerate(state.trick)),
+    "tricks_won": lambda state, seat: tuple(
+        sum(1 for _, _, winner in state.tricks if winner == s) for s in range(state.rules.players)),
+    "legal_actions": lambda state, seat: tuple(state.legal_actions())
+    if seat == state.to_act else (),
+    "result": lambda state, seat: state.result if state.is_over else None,
+    "miseres": lambda state, seat: {s: tuple(kinds) for s, kinds in state.miseres.items()},
+    "petit_chelem_announced": lambda state, seat: state.petit_chelem_announced,
+    "petit_imprenable": lambda state, seat: state.imprenable,
+    "table": lambda state, seat: state._table_view(),
+}
+"""How each field of a seat's view is computed (:meth:`ResultsMixin.view` computes them all)."""
+
+
 class ResultsMixin:
     """The end of the deal and the seats' views, for :class:`~tarot_teach.game.GameState`."""
 
@@ -246,36 +299,37 @@ class ResultsMixin:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now: never another seat's hand, the dog only once shown,
         the discard only to the taker (its trumps to all), the partner once revealed."""
+        self._check_seat(seat)
+        return SeatView(**{name: field_of(self, seat) for name, field_of in _VIEW_FIELDS.items()})
+
+    def lazy_view(self, seat: int) -> "LazySeatView":
+        """The same view as :meth:`view`, each field computed when first read: for a
+        computer player's decision, which reads a few of them (valid until the next action).
+
+        >>> from tarot_teach import GameState, RuleSet
+        >>> state = GameState.new(RuleSet(players=4), seed=3)
+        >>> view = state.view(1)
+        >>> all(getattr(state.lazy_view(1), name) == getattr(view, name) for name in _VIEW_FIELDS)
+        True
+        """
+        self._check_seat(seat)
+        return LazySeatView(self, seat)
+
+    def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat must be between 0 and {self.rules.players - 1}")
+
+    def _shown_dog(self) -> "tuple[Card, ...] | None":
         # Five players: the King is called before the dog is turned over (§10).
-        shown_dog = self.contract is not None and self.contract.takes_dog \
+        shown = self.contract is not None and self.contract.takes_dog \
             and self.phase is not Phase.CALLING
-        over = self.is_over
-        knows_partner = self.partner_revealed or over or (seat == self.partner)
-        winners = [winner for _, _, winner in self.tricks]
-        return SeatView(
-            seat=seat, players=self.rules.players, dealer=self.dealer, phase=self.phase,
-            to_act=self.to_act, hand=tuple(self.hand(seat)),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            bids=tuple(self.bids), taker=self.taker, contract=self.contract, called=self.called,
-            partner=self.partner if knows_partner else None,
-            dog=tuple(cards_of(self.dealt_dog)) if (shown_dog or over) and self.taker is not None
-            or self.phase is Phase.FINISHED else None,
-            discard=tuple(DECK[i] for i in self.discard) if seat == self.taker or over else None,
-            discarded_trumps=tuple(DECK[i] for i in self.discard if 1 <= i <= 21),
-            chelem_announced=self.chelem_announced, poignees=dict(self.poignees),
-            tricks=tuple((leader, tuple(DECK[i] for i in cards), winner)
-                         for leader, cards, winner in self.tricks),
-            current_trick=tuple(((self.leader + k) % self.rules.players, DECK[i])
-                                for k, i in enumerate(self.trick)),
-            tricks_won=tuple(winners.count(s) for s in range(self.rules.players)),
-            legal_actions=tuple(self.legal_actions()) if seat == self.to_act else (),
-            result=self.result if over else None,
-            miseres={s: tuple(kinds) for s, kinds in self.miseres.items()},
-            petit_chelem_announced=self.petit_chelem_announced,
-            petit_imprenable=self.imprenable,
-            table=self._table_view())
+        if (shown or self.is_over) and self.taker is not None or self.phase is Phase.FINISHED:
+            return tuple(cards_of(self.dealt_dog))
+        return None
+
+    def _known_partner(self, seat: int) -> "int | None":
+        knows = self.partner_revealed or self.is_over or seat == self.partner
+        return self.partner if knows else None
 
     def _table_view(self) -> tuple:
         """The cards on the table outside the hands (two players' piles); none here."""

@@ -260,7 +260,7 @@ class Position:
         if state.rules.two_players or state.taker is None:
             raise NotSolvable("The solver needs a taker's side and a defence; in this game "
                               "(goulash or two players) every seat plays for itself.")
-        if state.view(state.to_act).petit_imprenable is not None:
+        if state.lazy_view(state.to_act).petit_imprenable is not None:
             raise NotSolvable("The solver does not analyse deals with an imprenable Petit.")
         rules = state.rules
         self._set_rules(rules)

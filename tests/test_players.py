@@ -32,6 +32,33 @@ def test_decisions_are_legal_and_deterministic():
         state.play(first.action)
 
 
+VARIANT_TABLES = [RuleSet(players=3), RuleSet(players=4), RuleSet(players=5),
+                  RuleSet(players=4, petit_chelem=True), RuleSet(players=4, misere=True),
+                  RuleSet(players=4, petit_imprenable=True), RuleSet(players=2, two_players=True),
+                  RuleSet(players=3, cosmic_tribe=True)]
+
+
+@pytest.mark.parametrize("rules", VARIANT_TABLES, ids=str)
+def test_a_lazy_view_reads_as_the_seats_view_at_every_step(rules):
+    """Computer players decide from ``lazy_view`` (each field computed when read): every field
+    equals the view's, for every seat, at every step of whole deals."""
+    from dataclasses import fields
+
+    from tarot_teach.game import SeatView
+
+    names = [f.name for f in fields(SeatView)]
+    for seed in range(4):
+        state = GameState.new(rules, seed=seed)
+        player = ComputerPlayer()
+        while True:
+            for seat in range(rules.players):
+                view, lazy = state.view(seat), state.lazy_view(seat)
+                assert {n: getattr(lazy, n) for n in names} == {n: getattr(view, n) for n in names}
+            if state.is_over:
+                break
+            state.play(player.decide(state).action)
+
+
 def test_the_bid_follows_the_hand_evaluation():
     from tarot_teach.evaluation import suggest_bid
 
