@@ -18,21 +18,15 @@ Pyodide (the issue's goal: 60 s).
 """
 
 import argparse
-import json
 import shutil
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.coach import review
 from tarot_teach.players import play_out
 
-ROOT = Path(__file__).resolve().parent.parent
-LITE = ROOT / "vendor" / "site" / "_static" / "vendor" / "lite"
+from pyodide_run import run_in_pyodide
 
 # Run in Pyodide: the same deal and review as in CPython (arguments as JSON on stdin).
 REVIEW_CODE = ("""
@@ -50,57 +44,9 @@ json.dumps({"seconds": time.perf_counter() - start, "entries": len(entries),
             "exact": sum(entry.exact for entry in entries)})
 """)
 
-NODE_CODE = """
-import { loadPyodide } from "%(mjs)s";
-import { readFileSync } from "node:fs";
-const started = Date.now();
-const py = await loadPyodide({ indexURL: "%(index)s" });
-py.FS.writeFile("/tmp/project.whl", readFileSync("%(wheel)s"));
-py.runPython(`import site, zipfile
-zipfile.ZipFile("/tmp/project.whl").extractall(site.getsitepackages()[0])`);
-const loaded = (Date.now() - started) / 1000;
-py.globals.set("ARGS", readFileSync(0, "utf8"));
-const [deal, review] = %(code)s;
-py.runPython(deal);
-const cpu = process.cpuUsage();
-const result = JSON.parse(py.runPython(review));
-const used = process.cpuUsage(cpu);
-result.cpu = (used.user + used.system) / 1e6;
-result.loaded = loaded;
-console.log(JSON.stringify(result));
-"""
-
-
-def project_wheel(folder: Path) -> Path:
-    """The site's tarot_teach wheel, or a fresh one in ``folder`` if the sources are newer."""
-    vendored = sorted((LITE / "pypi").glob("tarot_teach-*.whl"))
-    newest = max(path.stat().st_mtime for path in (ROOT / "tarot_teach").rglob("*.py"))
-    if vendored and vendored[-1].stat().st_mtime >= newest:
-        return vendored[-1]
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--disable-pip-version-check", "-w", str(folder), str(ROOT)], check=True,
-                   stdout=subprocess.DEVNULL)
-    return next(folder.glob("tarot_teach-*.whl"))
-
-
 def review_in_pyodide(deal: dict) -> dict:
     """Review ``deal`` (players, seed, dealer, samples, number) in Pyodide under Node.js."""
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("Node.js is not installed")
-    if not (LITE / "pyodide" / "pyodide.mjs").is_file():
-        raise RuntimeError(f"no Pyodide in {LITE / 'pyodide'}: run scripts/setup")
-    with tempfile.TemporaryDirectory(prefix="review-pyodide-") as tmp:
-        script = Path(tmp) / "review.mjs"
-        script.write_text(NODE_CODE % {
-            "mjs": (LITE / "pyodide" / "pyodide.mjs").as_posix(),
-            "index": (LITE / "pyodide").as_posix() + "/",
-            "wheel": project_wheel(Path(tmp)).as_posix(), "code": json.dumps(REVIEW_CODE)})
-        done = subprocess.run([node, str(script)], input=json.dumps(deal), text=True,
-                              capture_output=True)
-        if done.returncode:
-            raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "node failed")
-        return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_in_pyodide(*REVIEW_CODE, deal)
 
 
 def main() -> None:

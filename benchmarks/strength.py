@@ -2,6 +2,7 @@
 
     python benchmarks/strength.py --players 4 --deals 500 --seed 1
     python benchmarks/strength.py --duplicate --deals 1000 --seed 1 [--minutes 30]
+    python benchmarks/strength.py --pyodide --deals 2 --seed 1
 
 Without ``--duplicate``: seat 0 is a learner computer player and the other seats play
 uniformly random legal actions (random bids included); prints seat 0's average gain per
@@ -15,6 +16,10 @@ contract is played twice and only the card play differs. Prints the strong seats
 score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
 and the number of deals played (``--minutes`` stops early, keeping what was played), and
 the CPU time of the strong player's card decisions (median, 95th percentile, worst).
+
+With ``--pyodide``: the first ``--deals`` duplicate deals played the same way in Pyodide
+(the static site's Python, under Node.js; no native search there), and the wall-clock time
+of each strong card decision (the table's wait in the static site).
 """
 
 import argparse
@@ -25,6 +30,8 @@ import time
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer, StrongPlayer
+
+from pyodide_run import run_in_pyodide
 
 
 def play(players: int, deals: int, seed: int, computer_seat0: bool) -> tuple[float, int, int]:
@@ -102,6 +109,43 @@ def report(results: list[int], players: int, elapsed: float) -> None:
               flush=True)
 
 
+# The same duplicate deals in Pyodide: each strong card decision's wall-clock seconds.
+PYODIDE_CODE = ("""
+import json, time
+from tarot_teach import GameState, RuleSet
+from tarot_teach.players import ComputerPlayer, StrongPlayer
+args = json.loads(ARGS)
+""", """
+times, played, number = [], 0, 0
+strong, learner = StrongPlayer(samples=args["samples"], seed=args["seed"]), ComputerPlayer()
+while played < args["deals"]:  # void deals (everybody passed) do not count
+    number += 1
+    for parity in (0, 1):
+        state = GameState.new(RuleSet(players=args["players"]),
+                              seed=f"{args['seed']}:{number - 1}",
+                              dealer=(number - 1) % args["players"])
+        while not state.is_over:
+            player = strong if state.to_act % 2 == parity else learner
+            began = time.perf_counter()
+            action = player.decide(state).action
+            if player is strong and state.phase.value == "playing":
+                times.append(time.perf_counter() - began)
+            state.play(action)
+    played += not state.result.void
+json.dumps({"times": times})
+""")
+
+
+def in_pyodide(players: int, deals: int, seed: int, samples: int) -> None:
+    result = run_in_pyodide(*PYODIDE_CODE, {"players": players, "deals": deals, "seed": seed,
+                                            "samples": samples})
+    times = sorted(result["times"])
+    print(f"Pyodide (Node.js), {players} players, {deals} duplicate deals: strong card "
+          f"decisions {len(times)}, wall median {statistics.median(times):.2f} s, 95th percentile "
+          f"{times[int(0.95 * (len(times) - 1))]:.2f} s, worst {times[-1]:.2f} s "
+          f"({result['cpu']:.0f} s of CPU in all)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
@@ -110,7 +154,11 @@ def main() -> None:
     parser.add_argument("--duplicate", action="store_true")
     parser.add_argument("--minutes", type=float, default=float("inf"))
     parser.add_argument("--samples", type=int, default=12)
+    parser.add_argument("--pyodide", action="store_true")
     args = parser.parse_args()
+    if args.pyodide:
+        in_pyodide(args.players, args.deals, args.seed, args.samples)
+        return
     if args.duplicate:
         duplicate(args.players, args.deals, args.seed, args.minutes, args.samples)
         return
