@@ -10,7 +10,7 @@ point of the best there. Prints the share of unfair verdicts early (more than 20
 left) and late, separately (the issue's goal: at most 5 % each), and how many verdicts
 were "close".
 
-Then the guided hands' lead questions (``exercises/hands``): the cards accepted are
+Then the guided hands' judged questions (leads and late cards, ``exercises/hands``): the cards accepted are
 judged again with five other seeds; prints how many accepted sets change (goal: 0).
 """
 
@@ -71,13 +71,13 @@ def verdicts(deals: int, seed: int, recheck: int, deadline: float) -> dict:
 
 
 def guided_seeds() -> tuple[int, int]:
-    from tarot_teach.guided import load_guided_hand
+    from tarot_teach.guided import JUDGED_RULES, load_guided_hand
 
     questions = changed = 0
     for path in sorted((ROOT / "exercises/hands").glob("*.json")):
         hand = load_guided_hand(path)
         for question in hand.questions:
-            if getattr(question, "rule", None) != "lead":
+            if question.rule not in JUDGED_RULES:
                 continue
             state = hand.state_at(hand.question_step(question))
             seat = state.to_act
@@ -109,7 +109,7 @@ def main() -> None:
     print(f"close verdicts: {counts['close']} of {counts['cards']} cards reviewed")
     if not args.no_guided:
         questions, changed = guided_seeds()
-        print(f"guided lead questions whose accepted cards change with the seed (6 seeds): "
+        print(f"guided judged questions whose accepted cards change with the seed (6 seeds): "
               f"{changed} of {questions} (goal 0)")
 
 

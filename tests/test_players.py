@@ -10,16 +10,16 @@ from tarot_teach.players import ComputerPlayer, hint, play_out
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_thousand_computer_deals_replay_and_sum_to_zero(players):
+def test_computer_deals_replay_and_sum_to_zero(players):
     played = 0
-    for number in range(1000):
+    for number in range(400):
         state = play_out(GameState.new(RuleSet(players=players), seed=number, dealer=number % players))
         result = replay(state.to_record())
         assert result == state.result.to_dict()
         if "void" not in result:
             played += 1
             assert sum(result["scores"]) == 0
-    assert played > 300  # the computer players do take contracts
+    assert played > 120  # the computer players do take contracts
 
 
 def test_decisions_are_legal_and_deterministic():
@@ -173,8 +173,10 @@ def test_strong_players_play_legal_deterministic_deals_with_reasons(players):
 
     assert LEVELS["learner"] is ComputerPlayer and LEVELS["strong"] is StrongPlayer
     strong = StrongPlayer(samples=2)
-    for number in range(3):
+    played = number = 0
+    while played < 2:  # two deals with a taker
         state = GameState.new(RuleSet(players=players), seed=number)
+        number += 1
         analysed = 0
         while not state.is_over:
             decision = strong.decide(state)
@@ -183,6 +185,7 @@ def test_strong_players_play_legal_deterministic_deals_with_reasons(players):
             analysed += "deals that fit what I have seen" in decision.reason
             state.play(decision.action)
         if not state.result.void:
+            played += 1
             assert replay(state.to_record()) == state.result.to_dict()
             assert analysed > 0
 
