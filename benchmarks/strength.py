@@ -2,6 +2,7 @@
 
     python benchmarks/strength.py --players 4 --deals 500 --seed 1
     python benchmarks/strength.py --duplicate --deals 1000 --seed 1 [--minutes 30]
+    python benchmarks/strength.py --duplicate --bids --deals 1000 --seed 1
     python benchmarks/strength.py --pyodide --deals 2 --seed 1
 
 Without ``--duplicate``: seat 0 is a learner computer player and the other seats play
@@ -11,11 +12,16 @@ randomly too.
 
 With ``--duplicate``: the strong level against the learner on duplicate deals. Each deal
 is played twice: first the strong player holds the even seats and the learner the odd
-ones, then the seats are swapped; both levels bid and discard alike, so the same
-contract is played twice and only the card play differs. Prints the strong seats' net
+ones, then the seats are swapped; both levels discard alike, and bid alike unless the
+strong level's simulation finds a bid clearly better (``--bids`` measures that alone), so
+mostly the same contract is played twice and the card play differs. Prints the strong seats' net
 score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
 and the number of deals played (``--minutes`` stops early, keeping what was played), and
 the CPU time of the strong player's card decisions (median, 95th percentile, worst).
+
+With ``--duplicate --bids``: the strong level's bids alone (judged by simulation), with
+the learner's card play, against the learner (its bids by the hand's count): does the
+simulation beat the rule of thumb?
 
 With ``--pyodide``: the first ``--deals`` duplicate deals played the same way in Pyodide
 (the static site's Python, under Node.js; no native search there), and the wall-clock time
@@ -29,7 +35,8 @@ import statistics
 import time
 
 from tarot_teach import GameState, RuleSet
-from tarot_teach.players import ComputerPlayer, StrongPlayer
+from tarot_teach.players import ComputerPlayer, Decision, StrongPlayer
+from tarot_teach.rules import Phase
 
 from pyodide_run import run_in_pyodide
 
@@ -57,7 +64,16 @@ def play(players: int, deals: int, seed: int, computer_seat0: bool) -> tuple[flo
     return total / deals, taken, made
 
 
-def duplicate_deal(players: int, seed: str, dealer: int, strong: StrongPlayer,
+class StrongBidsOnly(StrongPlayer):
+    """The strong level's bids and the learner's card play: the bids measured alone."""
+
+    def decide(self, state: GameState) -> Decision:
+        if state.phase is Phase.BIDDING:
+            return super().decide(state)
+        return ComputerPlayer.decide(self, state)
+
+
+def duplicate_deal(players: int, seed: str, dealer: int, strong: ComputerPlayer,
                    learner: ComputerPlayer) -> "int | None":
     """The strong seats' net score over the two plays of one deal (None: a void deal)."""
     net = 0
@@ -67,7 +83,7 @@ def duplicate_deal(players: int, seed: str, dealer: int, strong: StrongPlayer,
             player = strong if state.to_act % 2 == strong_parity else learner
             began = time.process_time()
             action = player.decide(state).action
-            if player is strong and state.phase.value == "playing":
+            if player is strong and state.phase is Phase.PLAYING:
                 DECISION_TIMES.append(time.process_time() - began)
             state.play(action)
         if state.result.void:
@@ -81,8 +97,10 @@ DECISION_TIMES: list[float] = []
 """CPU seconds of each strong card decision (one core)."""
 
 
-def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int) -> None:
-    strong, learner = StrongPlayer(samples=samples, seed=seed), ComputerPlayer()
+def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int,
+              bids_only: bool = False) -> None:
+    strong = (StrongBidsOnly if bids_only else StrongPlayer)(samples=samples, seed=seed)
+    learner = ComputerPlayer()
     results = []
     start = time.perf_counter()
     number = 0
@@ -155,12 +173,14 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=float("inf"))
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--pyodide", action="store_true")
+    parser.add_argument("--bids", action="store_true",
+                        help="with --duplicate: the strong bids alone, learner card play")
     args = parser.parse_args()
     if args.pyodide:
         in_pyodide(args.players, args.deals, args.seed, args.samples)
         return
     if args.duplicate:
-        duplicate(args.players, args.deals, args.seed, args.minutes, args.samples)
+        duplicate(args.players, args.deals, args.seed, args.minutes, args.samples, args.bids)
         return
     for label, computer in (("computer", True), ("random", False)):
         average, taken, made = play(args.players, args.deals, args.seed, computer)

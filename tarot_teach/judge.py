@@ -39,11 +39,13 @@ from fractions import Fraction
 from .cards import Card
 from .game import GameState
 from .inference import sample_deals
-from .players import ComputerPlayer
+from .players import ComputerPlayer, play_out
+from .rules import Bid
 from .solver import card_values, native_available, position_value
 
 __all__ = ["CardJudgement", "judge_cards", "DEALS", "SOLVE_CARDS", "Band", "band_for",
-           "BAND_THRESHOLDS", "position_key", "equivalent_cards"]
+           "BAND_THRESHOLDS", "position_key", "equivalent_cards", "BidJudgement", "judge_bids",
+           "BID_DEALS"]
 
 
 class Band(enum.Enum):
@@ -306,3 +308,65 @@ def judge_cards(state: GameState, seat: int, *, seed: int = 0, deals=DEALS,
         if verdict.exact or not any(verdict.uncertain(card) for card in focus):
             break
     return verdict
+
+
+BID_DEALS = 24
+"""How many deals a bid is judged on (:func:`judge_bids`)."""
+
+
+@dataclass(frozen=True)
+class BidJudgement:
+    """Bids of one seat valued on the same deals: ``values[bid]``, per deal, the seat's
+    score at the end of the deal after that bid (the rest of the deal played by the learner
+    computer players)."""
+
+    seat: int
+    bids: tuple[Bid, ...]
+    values: dict
+
+    @property
+    def deals(self) -> int:
+        """How many deals the bids were compared on."""
+        return len(next(iter(self.values.values())))
+
+    def mean(self, bid: Bid) -> Fraction:
+        """The seat's score after ``bid``, on average over the deals."""
+        return Fraction(sum(self.values[bid]), self.deals)
+
+    def gain_interval(self, bid: Bid, than: Bid) -> tuple[float, float]:
+        """The 95 % interval of what ``bid`` scores more than ``than`` (paired on the deals)."""
+        differences = [a - b for a, b in zip(self.values[bid], self.values[than])]
+        mean = sum(differences) / len(differences)
+        if len(differences) < 2:
+            return mean, mean
+        spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+        half = Z95 * math.sqrt(spread / len(differences))
+        return mean - half, mean + half
+
+    def clearly_better(self, bid: Bid, than: Bid) -> bool:
+        """``bid`` scores more than ``than`` with the whole 95 % interval above 0."""
+        return bid != than and self.gain_interval(bid, than)[0] > 0
+
+
+def judge_bids(state: GameState, seat: int, bids, *, seed: int = 0,
+               deals: int = BID_DEALS) -> BidJudgement:
+    """``bids`` (legal bids of ``seat``, to bid in ``state``) valued from the seat's view:
+    on ``deals`` deals drawn to fit it (the dog and the other hands unknown), each bid is
+    made and the deal played to the end by the learner computer players; the seat's score.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=5)
+    >>> verdict = judge_bids(state, state.to_act, [Bid.PASS, Bid.TAKE], deals=4)
+    >>> verdict.deals, len(verdict.values[Bid.TAKE])
+    (4, 4)
+    """
+    rng = random.Random(f"{seed}|bid|{position_key(state, seat)}")
+    player = ComputerPlayer()
+    values: dict = {bid: [] for bid in bids}
+    for deal in sample_deals(state.view(seat), deals, rng, rules=state.rules):
+        for bid in bids:
+            after = deal.copy()
+            after.play(bid)
+            result = play_out(after, player).result
+            values[bid].append(result.scores[seat] if result.scores else 0)
+    return BidJudgement(seat, tuple(bids), values)

@@ -273,9 +273,11 @@ class ComputerPlayer:
 class StrongPlayer(ComputerPlayer):
     """The "strong" level: at every card it judges its legal cards from its own view as the
     coach does (:func:`tarot_teach.judge.judge_cards` on ``samples`` deals drawn to fit what
-    its seat has seen, never the hidden hands) and plays the best; for the auction, the
-    discard and the declarations it decides as the learner player does. Deterministic: the
-    draws are seeded by ``seed`` and the seat's view.
+    its seat has seen, never the hidden hands) and plays the best. It bids as the learner
+    player counts its hand unless a bid near that one clearly scores more on ``bid_deals``
+    deals drawn to fit its hand (0: never); the discard and the declarations it decides as
+    the learner player does. Deterministic: the draws are seeded by ``seed`` and the seat's
+    view.
 
     >>> from tarot_teach import GameState, RuleSet
     >>> state = GameState.new(RuleSet(players=4), seed=12)
@@ -289,13 +291,16 @@ class StrongPlayer(ComputerPlayer):
     True
     """
 
-    def __init__(self, samples: int = 12, seed: int = 0) -> None:
+    def __init__(self, samples: int = 12, seed: int = 0, bid_deals: int = 24) -> None:
         self.samples = samples
         self.seed = seed
+        self.bid_deals = bid_deals
 
     def decide(self, state: GameState) -> Decision:
         if state.is_over:
             raise ValueError("the deal is over")
+        if state.phase is Phase.BIDDING and self.bid_deals:
+            return self._bid_by_simulation(state, super().decide(state))
         if state.phase is Phase.PLAYING and state.taker is not None:
             legal = state.legal_actions()
             if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
@@ -305,6 +310,30 @@ class StrongPlayer(ComputerPlayer):
                                              seed=self.seed)
                 return Decision(card, reason)
         return super().decide(state)
+
+    def _bid_by_simulation(self, state: GameState, counted: Decision) -> Decision:
+        """The bid the hand's count suggests (``counted``), unless another bid near it (Pass,
+        one step below or above) clearly scores more on deals drawn to fit the hand
+        (:func:`tarot_teach.judge.judge_bids`: the whole 95 % interval of the gain above 0)."""
+        from .judge import judge_bids  # the judge plays out deals with this module's players
+
+        legal = [a for a in state.legal_actions() if isinstance(a, Bid)]
+        if len(legal) < 2:
+            return counted
+        at = legal.index(counted.action)
+        near = {Bid.PASS, counted.action, *legal[max(at - 1, 0):at + 2]}
+        candidates = [bid for bid in legal if bid in near]
+        verdict = judge_bids(state, state.to_act, candidates, seed=self.seed,
+                             deals=self.bid_deals)
+        best = max(candidates, key=lambda bid: (verdict.mean(bid), bid == counted.action))
+        if not verdict.clearly_better(best, counted.action):
+            return counted
+        others = ", ".join(f"{bid.english} {float(verdict.mean(bid)):+.0f}"
+                           for bid in candidates if bid != best)
+        return Decision(best, f"Over {verdict.deals} deals that fit my hand, {best.english} "
+                              f"scores {float(verdict.mean(best)):+.0f} on average ({others}): "
+                              f"clearly more than {counted.action.english}, which my hand's "
+                              "count suggests.")
 
 
 LEVELS = {"learner": ComputerPlayer, "strong": StrongPlayer}

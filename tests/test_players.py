@@ -214,3 +214,42 @@ def test_the_strong_player_loses_less_than_the_learner_from_its_own_view():
         lost["learner"] += learner_lost
         better += strong_lost < learner_lost
     assert lost["strong"] < lost["learner"] and better >= 1, (lost, better)
+
+
+def test_the_strong_level_bids_by_simulation_only_when_clearly_better():
+    """The strong level keeps the bid its hand's count suggests unless another bid near it
+    clearly scores more on deals drawn to fit its hand (the gain's whole 95 % interval above
+    0); then it says so."""
+    from tarot_teach.judge import judge_bids
+    from tarot_teach.players import StrongPlayer
+    from tarot_teach.rules import Bid, Phase
+
+    strong, learner = StrongPlayer(), ComputerPlayer()
+    changed = 0
+    for seed in (4, 5, 6):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        while state.phase is Phase.BIDDING:
+            decision, counted = strong.decide(state), learner.decide(state)
+            if decision.action != counted.action:
+                changed += 1
+                legal = [a for a in state.legal_actions() if isinstance(a, Bid)]
+                verdict = judge_bids(state, state.to_act, [decision.action, counted.action])
+                assert verdict.clearly_better(decision.action, counted.action)
+                assert decision.action in legal and "deals that fit my hand" in decision.reason
+            state.play(counted.action)
+    assert changed >= 1
+
+
+def test_the_strong_bid_never_depends_on_a_hidden_card():
+    import random
+
+    from tarot_teach.inference import sample_deals
+    from tarot_teach.players import StrongPlayer
+
+    strong = StrongPlayer(bid_deals=8)
+    for seed in (4, 6, 7):
+        state = GameState.new(RuleSet(players=4), seed=seed)
+        seat = state.to_act
+        other = sample_deals(state.view(seat), 1, random.Random(seed))[0]
+        assert other.hands != state.hands and other.view(seat) == state.view(seat)
+        assert strong.decide(other) == strong.decide(state)
