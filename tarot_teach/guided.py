@@ -61,7 +61,8 @@ __all__ = ["GuidedHand", "Question", "Judgement", "TrickFacts", "load_guided_han
            "card_rule_applies", "bid_answer", "bid_answers", "declaration_options",
            "JudgedCards", "judged_cards", "hidden_problems", "seen_cards",
            "question_problems", "comment_shape", "score_options",
-           "score_words", "CARD_MENTION", "KINDS", "CARD_RULES", "JUDGED_RULES"]
+           "score_words", "gives_away", "CARD_MENTION", "KINDS", "CARD_RULES",
+           "JUDGED_RULES"]
 
 CARD_MENTION = re.compile(r"\{([^{}\s]+)\}")
 
@@ -783,6 +784,37 @@ def score_words(each_defender: int) -> str:
     if each_defender < 0:
         return f"each defender pays {-each_defender}"
     return f"each defender gains {each_defender}" if each_defender else "nobody pays"
+
+
+_DECLARATION_CLUES = {"poignee": ("poignée", "poignee", "handful"), "chelem": ("slam", "chelem"),
+                      "misere": ("misère", "misere")}
+
+
+def gives_away(question: Question, text: str) -> bool:
+    """Whether a comment's ``text`` tells the answer of ``question`` (the replayer holds such
+    a comment back until the question is answered): the score's figure, a card of the
+    record's answer (``{KH}``), the bid's name, the declaration's word.
+
+    >>> gives_away(Question("score", ("-29",)), "so each defender pays 25 + 4 = 29.")
+    True
+    >>> gives_away(Question("score", ("-29",)), "The trick is worth 6 points, 2.9 a card.")
+    False
+    >>> gives_away(Question("card", ("KS",), trick=1, rule="lead"), "You lead {KS}.")
+    True
+    >>> gives_away(Question("declare", ("poignee:simple",)), "ten trumps for the poignée")
+    True
+    """
+    if question.kind == "score":
+        figure = str(abs(int(question.expect[0])))
+        return re.search(rf"(?<!\d)(?<!\d\.){figure}(?!\d|\.\d)", text) is not None
+    if question.kind in ("card", "discard"):
+        return bool({m.group(1) for m in CARD_MENTION.finditer(text)} & set(question.expect))
+    lowered = text.lower()
+    if question.kind == "bid":
+        return re.search(rf"\b{re.escape(Bid(question.expect[0]).english.lower())}\b",
+                         lowered) is not None
+    clues = _DECLARATION_CLUES.get(question.expect[0].split(":")[0], ())
+    return any(clue in lowered for clue in clues)
 
 
 def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
