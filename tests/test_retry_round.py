@@ -6,26 +6,10 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
-
-from tarot_teach.cards import count_bouts
-from tarot_teach.scoring import target_for
+from test_mastery import answer as answer_target, progress  # noqa: F401 (fixture)
 from tarot_teach.teach import path as learning
 from tarot_teach.widgets import TargetExercise
 from tarot_teach.widgets.path import ProgressPage
-from tarot_teach.widgets.progress import Progress
-
-
-@pytest.fixture
-def progress(tmp_path):
-    return Progress(tmp_path / "progress.json")
-
-
-def answer_target(exercise, right: bool):
-    target = target_for(count_bouts(exercise.question))
-    exercise.answer.value = str(target if right else target + 5)
-    exercise.check_button.click()
-    return exercise.feedback.value
 
 
 def test_a_mistake_can_be_retried_the_same_day(progress):
