@@ -12,6 +12,7 @@ import pytest
 from tarot_teach import parse_card
 from tarot_teach.guided import judge_answer
 from tarot_teach.rules import Bid
+from tarot_teach.teach.signals import MEANINGS
 from tarot_teach.teach import path as learning
 from tarot_teach.widgets.guided import GuidedHandWidget
 from tarot_teach.widgets.progress import Progress
@@ -59,6 +60,9 @@ def giveaways(widget, question) -> list[str]:
                 named.append(card.name)
         if named and (question.kind == "card" or len(named) == len(question.expect)):
             found += named  # the card to play, or the whole discard as it was made
+    elif question.kind == "signal":
+        if MEANINGS[question.expect[0]].lower() in text.lower():
+            found.append(MEANINGS[question.expect[0]])
     elif question.kind == "bid":
         word = Bid(question.expect[0]).english
         if question.expect[0] != "pass" and re.search(rf"\b{word}\b", text):

@@ -5,7 +5,8 @@ commentary). "Play on to the next question" plays the recorded actions up to the
 next decision of the learner and shows the comments passed on the way; Next and
 Back still move one action at a time. The questions (:mod:`tarot_teach.guided`)
 are the bid, the discard, a declaration, cards and the final score: every answer
-is judged by the engine (:func:`~tarot_teach.guided.judge_answer`). A refused
+is judged by the engine (:func:`~tarot_teach.guided.judge_answer`); a defender reads its
+partner's first lead (a signal) where a taker discards. A refused
 answer changes nothing; any other answer is explained and the hand goes on as
 it was played. A hand with every question answered right is solved (✔); the
 place in the hand and the answers given are saved in the progress store, so a reload
@@ -44,7 +45,9 @@ from ..bidding import legal_bids
 from ..cards import Card, parse_card
 from ..declarations import Poignee
 from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, gives_away,
-                      judge_answer, load_guided_hand, score_options, score_words)
+                      judge_answer, load_guided_hand, score_options, score_words,
+                      signal_situation)
+from ..teach.signals import MEANINGS
 from ..rules import Bid, Phase
 from ..teach.table_view import cards_phrase, discard_counter, secret_discard_line, table_view
 from .base import Feedback, Launcher
@@ -79,12 +82,15 @@ PROMPTS = {
     "declare": "Before your first card: what do you declare?",
     "card": "Your turn: which card would you play? Click it.",
     "score": "The deal is over: what does each defender pay or gain?",
+    "signal": "Before your card: by the conventions of the signals chapter, what does your "
+              "partner's lead tell you?",
 }
 
 SPOKEN = {
     "bid": "Your turn to bid", "discard": "Your turn to discard",
     "declare": "Your turn to declare", "card": "Your turn to play a card",
     "score": "The deal is over: the score",
+    "signal": "Your turn to read your partner's lead",
 }
 """The live region's short form of each question (the prompt itself is shown in the page)."""
 
@@ -423,7 +429,7 @@ class GuidedHandWidget:
             self.hand_head.value = self._hand_head_html(len(view.hand), question)
             self.comment.value = self._comments_html(lines[-1:], question)
             self.prompt.value = ('<div style="color:#0072B2">'
-                                 f'<b>{PROMPTS[question.kind]}</b></div>'
+                                 f'<b>{self._prompt_text(question, state)}</b></div>'
                                  if question is not None else "")
             self._draw_choices(question, state)
             self.discard_button.layout.display = None if discarding else "none"
@@ -443,6 +449,17 @@ class GuidedHandWidget:
                 self.review_view.value = ""
         finally:
             self._busy = False
+
+    def _prompt_text(self, question, state) -> str:
+        """The question in words (HTML): a signal names the lead to read."""
+        if question.kind != "signal":
+            return PROMPTS[question.kind]
+        situation = signal_situation(state, self.hand.learner)
+        card = situation.cards[0].display_name(self.rules)
+        first = ("the first trump led" if situation.kind == "lead_trump"
+                 else f"the first {situation.cards[0].suit.english[:-1]} led")
+        return escape_text(f"{self.names[state.leader]}, your partner in defence, leads {card}, "
+                           f"{first}. ") + PROMPTS["signal"]
 
     @staticmethod
     def _hand_entries(entries: list, question) -> list:
@@ -536,6 +553,8 @@ class GuidedHandWidget:
         elif question.kind == "declare":
             options = [(o, DECLARATION_WORDS.get(o, o))
                        for o in declaration_options(state, question)]
+        elif question.kind == "signal":
+            options = [(key, text) for key, text in MEANINGS.items() if key != "nothing"]
         else:
             each = state.result.breakdown.each_defender
             options = [(str(v), score_words(v).capitalize()) for v in score_options(each)]
@@ -582,6 +601,8 @@ def _stored(value) -> Any:
 def _question_title(question: Question) -> str:
     if question.kind == "card":
         return f"Trick {question.trick}, your card"
+    if question.kind == "signal":
+        return f"Trick {question.trick}, your partner's lead"
     return {"bid": "Your bid", "discard": "Your discard", "declare": "Your declaration",
             "score": "The score"}[question.kind]
 
@@ -596,6 +617,8 @@ def _answer_words(question: Question, answer, rules) -> str:
         return Bid(answer).english
     if question.kind == "declare":
         return DECLARATION_WORDS.get(answer, answer)
+    if question.kind == "signal":
+        return f"“{MEANINGS.get(answer, answer)}”"
     return score_words(int(answer))
 
 
