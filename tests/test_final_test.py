@@ -236,7 +236,7 @@ def test_the_widget_to_the_final_score(tmp_path):
     # the missed step is shown, and no "Well done" (issue 28, item 5: it said so anyway)
     assert 'data-missed="true"' in widget.prompt.value and "Well done" not in widget.prompt.value
     assert widget.prompt.value.count('data-missed="false"') == 8
-    assert "To look at again: Who speaks first?" in widget.prompt.value
+    assert "To look at again: “Who speaks first?” (" in widget.prompt.value
     stored = Progress(tmp_path / "p.json")
     assert not stored.is_solved(EXERCISE_ID)
     assert any("Who speaks first?" in a.get("reason", "")

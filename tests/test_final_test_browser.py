@@ -14,11 +14,12 @@ from test_live_local import (  # noqa: F401 (fixtures)
 from tarot_teach.rules import Bid
 from tarot_teach.teach.auction import DOG_FATES, bid_name
 from tarot_teach.teach.final_test import STEPS, FinalTest
-from tarot_teach.widgets.final_test import SAVE_KEY
+from tarot_teach.widgets.final_test import SAVE_KEY, quoted_list
 from tarot_teach.widgets.render import card_label
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
 
 SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 
@@ -107,17 +108,18 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
                     legal = test.right_answer()
                     attempt = [str(bad)] + [c for c in legal if c != str(bad)][:5]
                     give(ex, test, attempt)
-                    assert "6 of 6 chosen" in ex.locator(".tt-counter").inner_text()
+                    expect(ex.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
                     text, _ms = check(page, ex)
                     assert text.startswith("✘"), text
-                    assert ex.locator(".tt-card.mod-active").count() == 6
-                    assert "6 of 6 chosen" in ex.locator(".tt-counter").inner_text()
+                    expect(ex.locator(".tt-card.mod-active")).to_have_count(6)
+                    expect(ex.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
                     page.screenshot(path=str(SHOTS / "final-test-discard-refused-1280.png"),
                                     full_page=True)
                     missed.append("Your discard")
                     for card in attempt:  # unchoose them all, then choose the right six
                         ex.locator(".tt-card").filter(
                             has_text=exact(card_label(card))).first.click()
+                    expect(ex.locator(".tt-counter")).to_contain_text("0 of 6 chosen")
                 refused = True
             give(ex, test, test.right_answer())
             if test.step == "sheet":  # one box per player, lined up under each other
@@ -131,7 +133,7 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
         end = ex.inner_text()
         assert f"{len(STEPS) - len(missed)} of {len(STEPS)} steps right first time" in end
         # the steps missed are named, and no "Well done" (issue 28, item 5)
-        assert f"To look at again: {', '.join(missed)}" in end and "Well done" not in end
+        assert f"To look at again: {quoted_list(missed)}" in end and "Well done" not in end
         assert ex.locator('.tt-step[data-missed="true"]').count() == len(missed)
         page.screenshot(path=str(SHOTS / "final-test-end-390.png"), full_page=True)
         page.set_viewport_size({"width": 1280, "height": 900})

@@ -39,6 +39,16 @@ SAVE_KEY = "final-test"
 EXERCISE_ID = "final-test"
 
 
+def quoted_list(titles) -> str:
+    """Step titles in quotes, joined as a sentence joins them.
+
+    >>> quoted_list(["Who speaks first?", "Your bid", "The dog"])
+    '“Who speaks first?”, “Your bid” and “The dog”'
+    """
+    quoted = [f"“{title}”" for title in titles]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
+
+
 def _wrap() -> widgets.Layout:
     return widgets.Layout(width="auto", max_width="100%")
 
@@ -123,7 +133,7 @@ class FinalTestWidget:
                 missed = self.test.missed()
                 self.progress.record_answer(
                     self.exercise_id, not missed,
-                    "Steps missed: " + ", ".join(missed) + "." if missed else "")
+                    f"Steps missed: {quoted_list(missed)}." if missed else "")
         self.feedback.value = result.html()
         self.show()
         if step == "discard" and self.test.step == "discard":
@@ -303,7 +313,7 @@ class FinalTestWidget:
         missed = self.test.missed()
         verdict = ("<p>Well done: every step right first time, a whole deal played without "
                    "help. Press New test for another one.</p>" if not missed else
-                   f"<p>To look at again: {escape_text(', '.join(missed))} (the message of "
+                   f"<p>To look at again: {escape_text(quoted_list(missed))} (the message of "
                    "each wrong answer links to the part of the book that teaches it). Press "
                    "New test and play another deal.</p>")
         return (f'<p style="font-size:1.2em"><b>{escape_text(self.test.score_line())}</b></p>'

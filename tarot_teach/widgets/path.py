@@ -179,8 +179,9 @@ class ProgressPage:
         self.practice_exercises: list = []
         self.retry_button = widgets.Button(description="Retry what I got wrong",
                                            tooltip="A fresh question of each exercise you "
-                                           "answered wrong today",
-                                           layout=widgets.Layout(width="auto"))
+                                           "answered wrong today", button_style="primary",
+                                           layout=widgets.Layout(width="auto",
+                                                                 align_self="flex-start"))
         self.retry_button.add_class("tt-retry")
         self.retry_button.on_click(lambda _: self.start_retry())
         self.retry_note = widgets.HTML()
