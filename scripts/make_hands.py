@@ -2,6 +2,7 @@
 """Generate the curated guided hands of ``exercises/hands/*.json`` reproducibly.
 
     python scripts/make_hands.py            write every hand file (and check it)
+    python scripts/make_hands.py --only NAME  write (and check) that hand only
     python scripts/make_hands.py --show NAME print a hand trick by trick with the
                                             computer players' reasons (to write commentary)
 
@@ -36,6 +37,7 @@ from tarot_teach.game import Misere, Poignee  # noqa: E402
 
 from tarot_teach.guided import (Question, TrickFacts, _declaration_why,  # noqa: E402
                                 bid_answer, card_answers, discard_facts, card_rule_applies,
+                                signal_problem, signal_situation,
                                 card_why, check_guided_hand, comment_shape, judged_cards,
                                 JUDGE_TRICKS, JUDGED_RULES,
                                 load_guided_hand, trick_facts)
@@ -43,6 +45,7 @@ from tarot_teach.names import SEAT_NAMES as NAMES  # noqa: E402
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
 from tarot_teach.solver import native_available  # noqa: E402
+from tarot_teach.teach.signals import meaning_of  # noqa: E402
 from tarot_teach.variants import format_points  # noqa: E402
 
 OUT = ROOT / "exercises" / "hands"
@@ -375,7 +378,9 @@ def guided_file(name: str, spec: dict) -> dict:
 
 def choose_questions(hand, cards: int) -> list:
     """The hand's questions, every answer found by the engine: the learner's bid, the
-    discard, each declaration, the first lead the judge accepts (among at most three
+    discard (a defender, who has none, reads its partner's first lead instead where the
+    partner's hand bears chapter 14's convention out: a signal question before its first
+    card), each declaration, the first lead the judge accepts (among at most three
     quarters of the legal cards), and up to ``cards`` card questions where a rule of
     :data:`tarot_teach.guided.CARD_RULES` accepts the card played among fewer than all the
     legal cards (real choices first, then different rules, spread over the deal; a judged
@@ -383,9 +388,18 @@ def choose_questions(hand, cards: int) -> list:
     learner = hand.learner
     state = hand.state_at(0)
     questions, candidates, first_lead, lead_tries, by_trick = [], [], None, 0, {}
-    discard_asked = False
+    discard_asked = signal_asked = False
     for step, action in enumerate(hand.actions):
         mine = state.to_act == learner
+        if mine and isinstance(action, Card) and state.phase is Phase.PLAYING \
+                and not discard_asked and not signal_asked:
+            signal_asked = True  # the learner's first card: a signal to read, if honest
+            if signal_situation(state, learner) is not None \
+                    and signal_problem(state, learner) is None:
+                message, why = meaning_of(signal_situation(state, learner))
+                questions.append(Question("signal", (message,), why, len(state.tricks) + 1))
+                state.play(action)
+                continue
         if mine and state.phase is Phase.BIDDING and not any(q.kind == "bid" for q in questions):
             best, reason = bid_answer(state)
             questions.append(Question("bid", (str(action),), reason))
@@ -477,7 +491,7 @@ def show(name: str) -> None:
         print("    ", line)
 
 
-def write_all() -> int:
+def write_all(names=None) -> int:
     if not native_available():
         print("The judged questions are stored as the native solver judges them (judge."
               "SOLVE_CARDS differs without it): build it first (pip install -e .).",
@@ -485,7 +499,14 @@ def write_all() -> int:
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
     failures = 0
+    unknown = set(names or ()) - set(HANDS)
+    if unknown:
+        print(f"No such hand: {', '.join(sorted(unknown))}; the hands are "
+              f"{', '.join(HANDS)}.", file=sys.stderr)
+        return 2
     for name, spec in HANDS.items():
+        if names and name not in names:
+            continue
         data = guided_file(name, spec)
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -805,11 +826,13 @@ HANDS["misere"] = dict(
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", metavar="NAME", help="print one hand with the players' reasons")
+    parser.add_argument("--only", metavar="NAME", action="append",
+                        help="write this hand only (may be given again)")
     args = parser.parse_args(argv)
     if args.show:
         show(args.show)
         return 0
-    return write_all()
+    return write_all(args.only)
 
 
 if __name__ == "__main__":

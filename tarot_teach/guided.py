@@ -12,12 +12,15 @@ A guided hand file (``exercises/hands/*.json``) holds::
      "questions": [{"kind": "bid", "expect": ["take"], "why": "..."},
                    {"kind": "discard", "expect": ["QH", "CH", ...], "why": "..."},
                    {"kind": "declare", "expect": ["poignee:simple"], "why": "..."},
+                   {"kind": "signal", "trick": 1, "expect": ["honour"], "why": "..."},
                    {"kind": "card", "trick": 4, "rule": "win", "expect": ["KH"], "why": "..."},
                    {"kind": "score", "expect": ["-29"], "why": "..."}]}
 
 Every question is a decision of the learner's seat, and the engine says which answers
 are right (:func:`judge_answer`): a bid near the hand count's range (as the final test
-judges it), any legal discard, any declaration the hand allows, the cards a rule of
+judges it), any legal discard, any declaration the hand allows, the message of a partner's
+signal by chapter 14's conventions (asked of a defender in place of the discard, and only
+where the partner's hand bears it out), the cards a rule of
 :data:`CARD_RULES` accepts (worked out from the learner's view; a lead, or a card late in
 the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view),
 and the score the engine computes. A refused answer carries the engine's own reason.
@@ -53,6 +56,7 @@ from .tricks import winning_position
 from .errors import IllegalAction, InvalidRecord
 from .game import GameState
 from .names import sentence
+from .teach.signals import MEANINGS, SignalQuestion, meaning_of
 from .record import replay, state_from_record
 from .rules import Bid, Phase
 
@@ -61,14 +65,16 @@ __all__ = ["GuidedHand", "Question", "Judgement", "TrickFacts", "load_guided_han
            "card_rule_applies", "bid_answer", "bid_answers", "declaration_options",
            "JudgedCards", "judged_cards", "hidden_problems", "seen_cards",
            "question_problems", "comment_shape", "score_options",
-           "score_words", "CARD_MENTION", "KINDS", "CARD_RULES", "JUDGED_RULES"]
+           "score_words", "gives_away", "signal_situation", "signal_problem", "CARD_MENTION", "KINDS", "CARD_RULES",
+           "JUDGED_RULES"]
 
 CARD_MENTION = re.compile(r"\{([^{}\s]+)\}")
 
 
-KINDS = ("bid", "discard", "declare", "card", "score")
+KINDS = ("bid", "discard", "declare", "card", "score", "signal")
 """The kinds of question: the learner's bid, the taker's discard, a declaration (poignée,
-slam, misère), a card to play, and (after the last card) what each defender pays."""
+slam, misère), a card to play, (after the last card) what each defender pays, and what a
+partner's first lead tells a defender (a signal, before the learner's own card)."""
 
 CARD_RULES = ("petit", "win", "feed", "duck", "sure", "judge", "lead")
 """How a card question's accepted cards are found (:func:`card_answers`): ``win`` the cards
@@ -111,6 +117,8 @@ class Question:
         data = {"kind": self.kind, "expect": list(self.expect), "why": self.why}
         if self.kind == "card":
             data.update(trick=self.trick, rule=self.rule)
+        elif self.kind == "signal":
+            data.update(trick=self.trick)
         if self.verdict is not None:
             data["verdict"] = self.verdict.to_json()
         return data
@@ -123,6 +131,8 @@ class Question:
                                 f"{', '.join(KINDS)}")
         expect = data.get("expect", ())
         expect = (expect,) if isinstance(expect, str) else tuple(str(e) for e in expect)
+        if kind == "signal" and int(data.get("trick", 0)) < 1:
+            raise InvalidRecord("a signal question needs the trick it is asked in")
         rule = str(data.get("rule", "")) if kind == "card" else ""
         if kind == "card" and rule not in CARD_RULES:
             raise InvalidRecord(f"a card question needs a rule among {', '.join(CARD_RULES)}")
@@ -267,12 +277,17 @@ class GuidedHand:
         if question.kind == "discard":
             size = self.state_at(0).rules.dog_size
             return tuple(str(a) for a in self.actions[step:step + size])
+        if question.kind == "signal":
+            situation = signal_situation(self.state_at(step), self.learner)
+            return (meaning_of(situation)[0],) if situation is not None else ()
         return (str(self.actions[step]),)
 
     def after_question(self, question: Question) -> int:
         """The first step after the question's decision (a discard is several actions)."""
         if question.kind == "score":
             return self.steps
+        if question.kind == "signal":  # read before the learner's card: no action of its own
+            return self.question_step(question)
         return self.question_step(question) + len(self.recorded_answer(question))
 
     def comments_until(self, step: int) -> list[str]:
@@ -785,6 +800,86 @@ def score_words(each_defender: int) -> str:
     return f"each defender gains {each_defender}" if each_defender else "nobody pays"
 
 
+_DECLARATION_CLUES = {"poignee": ("poignée", "poignee", "handful"), "chelem": ("slam", "chelem"),
+                      "misere": ("misère", "misere")}
+
+
+def gives_away(question: Question, text: str) -> bool:
+    """Whether a comment's ``text`` tells the answer of ``question`` (the replayer holds such
+    a comment back until the question is answered): the score's figure, a card of the
+    record's answer (``{KH}``), the bid's name, the declaration's word.
+
+    >>> gives_away(Question("score", ("-29",)), "so each defender pays 25 + 4 = 29.")
+    True
+    >>> gives_away(Question("score", ("-29",)), "The trick is worth 6 points, 2.9 a card.")
+    False
+    >>> gives_away(Question("card", ("KS",), trick=1, rule="lead"), "You lead {KS}.")
+    True
+    >>> gives_away(Question("declare", ("poignee:simple",)), "ten trumps for the poignée")
+    True
+    """
+    if question.kind == "score":
+        figure = str(abs(int(question.expect[0])))
+        return re.search(rf"(?<!\d)(?<!\d\.){figure}(?!\d|\.\d)", text) is not None
+    if question.kind in ("card", "discard"):
+        return bool({m.group(1) for m in CARD_MENTION.finditer(text)} & set(question.expect))
+    lowered = text.lower()
+    if question.kind == "signal":
+        return MEANINGS.get(question.expect[0], "\0").lower() in lowered
+    if question.kind == "bid":
+        return re.search(rf"\b{re.escape(Bid(question.expect[0]).english.lower())}\b",
+                         lowered) is not None
+    clues = _DECLARATION_CLUES.get(question.expect[0].split(":")[0], ())
+    return any(clue in lowered for clue in clues)
+
+
+def signal_situation(state: GameState, learner: int) -> "SignalQuestion | None":
+    """The signal the learner may read before its card: the trick's first card, led by a
+    seat the learner knows to be its partner in defence (not the taker's side), the first
+    lead of its plain suit (``lead_plain``) or the first trump led (``lead_trump``); None if
+    there is none (chapter 14's conventions speak of those leads)."""
+    from .teach.signals import SignalQuestion
+
+    if not state.trick or state.players < 3:
+        return None
+    leader, card = state.leader, DECK[state.trick[0]]
+    view = state.view(learner)
+    if view.taker is None or learner in (view.taker, view.partner) or leader == learner \
+            or leader not in _allies(state, learner) or card.is_excuse:
+        return None
+    before = [DECK[indexes[0]] for _, indexes, _ in state.tricks]
+    if card.is_trump:
+        return None if any(c.is_trump for c in before) else SignalQuestion("lead_trump", (card,))
+    if card.rank > 10 or any(c.suit is card.suit for c in before):
+        return None  # (the conventions speak of a pip card led, the first time in its suit)
+    return SignalQuestion("lead_plain", (card,))
+
+
+def signal_problem(state: GameState, learner: int) -> "str | None":
+    """Why no honest signal question can be asked here, or None: there must be a signal
+    (:func:`signal_situation`) and the leader's hand as dealt must bear its message out (the
+    computer players do not play by the conventions; a question must not teach a lie)."""
+    from .cards import cards_of
+
+    situation = signal_situation(state, learner)
+    if situation is None:
+        return "no partner's first lead to read here"
+    message = meaning_of(situation)[0]
+    dealt = cards_of(state.dealt_hands[state.leader])
+    card = situation.cards[0]
+    if situation.kind == "lead_plain":
+        honour = any(c.suit is card.suit and c.rank in (13, 14) for c in dealt)
+        if honour != (message == "honour"):
+            return (f"the lead says “{MEANINGS[message]}”, which the leader's hand does not "
+                    "bear out")
+    else:
+        trumps = sum(1 for c in dealt if c.is_trump)
+        if (trumps >= 7) != (message == "long_trumps"):
+            return (f"the lead says “{MEANINGS[message]}”, which the leader's hand does not "
+                    "bear out")
+    return None
+
+
 def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
     """The learner's ``answer`` at ``question`` judged by the engine: a bid or declaration
     as text (``"take"``, ``"poignee:simple"``, ``"none"``), a card, or the discard's cards.
@@ -796,6 +891,14 @@ def judge_answer(hand: GuidedHand, question: Question, answer) -> Judgement:
     """
     state = hand.state_at(hand.question_step(question))
     kind, expect = question.kind, question.expect
+    if kind == "signal":
+        situation = signal_situation(state, hand.learner)
+        if answer not in MEANINGS or situation is None:
+            return Judgement(False, False, "Choose what the card tells you.")
+        right, why = meaning_of(situation)
+        if answer == right:
+            return Judgement(True, True, f"Right: “{MEANINGS[right]}.” {why}")
+        return Judgement(False, True, f"Not that: the card says “{MEANINGS[right]}.” {why}")
     if kind == "score":
         breakdown = state.result.breakdown
         try:
@@ -1012,6 +1115,12 @@ def question_problems(hand: GuidedHand) -> list[str]:
                     problems.append(f"{where}: {expect} is not the largest poignée allowed")
             elif expect == "chelem" and final._chelem_outcome() != "announced_made":
                 problems.append(f"{where}: the slam is announced but not made")
+        elif question.kind == "signal":
+            problem = signal_problem(state, hand.learner)
+            if problem:
+                problems.append(f"{where}: {problem}")
+            elif question.why != meaning_of(signal_situation(state, hand.learner))[1]:
+                problems.append(f"{where}: the reason is not chapter 14's")
         elif question.kind == "card":
             legal = set(_legal_cards(state))
             verdict = question.verdict

@@ -233,7 +233,60 @@ def test_the_widget_to_the_final_score(tmp_path):
         assert "✔" in widget.feedback.value
     assert "8 of 9 steps right first time" in widget.prompt.value
     assert widget.check_button.layout.display == "none"
+    # the missed step is shown, and no "Well done" (issue 28, item 5: it said so anyway)
+    assert 'data-missed="true"' in widget.prompt.value and "Well done" not in widget.prompt.value
+    assert widget.prompt.value.count('data-missed="false"') == 8
+    assert "To look at again: “Who speaks first?” (" in widget.prompt.value
+    stored = Progress(tmp_path / "p.json")
+    assert not stored.is_solved(EXERCISE_ID)
+    assert any("Who speaks first?" in a.get("reason", "")
+               for a in stored.answers[EXERCISE_ID].values())
+
+
+def test_every_step_right_first_time_is_well_done_and_solved(tmp_path):
+    progress = Progress(tmp_path / "p.json")
+    widget = FinalTestWidget(progress=progress, seed=3)
+    while not widget.test.done:
+        give(widget, widget.test.right_answer())
+    assert "Well done" in widget.prompt.value and 'data-missed="true"' not in widget.prompt.value
     assert Progress(tmp_path / "p.json").is_solved(EXERCISE_ID)
+
+
+def test_the_learner_plays_every_card_of_the_deal(tmp_path):
+    widget = FinalTestWidget(progress=Progress(tmp_path / "p.json"), seed=4)
+    advance_to(widget.test, "play")
+    widget.show()
+    assert "Card 1 of 18" in widget.prompt.value
+    played = 0
+    while widget.test.step == "play":
+        assert widget.test.state.to_act == widget.test.learner  # the computer never plays it
+        give(widget, widget.test.right_answer())
+        assert "✔" in widget.feedback.value
+        played += 1
+    assert played == CARDS_TO_PLAY == 18 and widget.test.state.is_over
+    assert widget.test.hand == [] and widget.test.step == "points"
+
+
+def test_a_refused_discard_keeps_its_cards_and_counter(tmp_path):
+    for seed in range(30):
+        widget = FinalTestWidget(progress=Progress(tmp_path / f"p{seed}.json"), seed=seed)
+        advance_to(widget.test, "discard")
+        widget.show()
+        forbidden = [c for c in widget.test.hand if c.is_bout or (c.rank == 14 and not c.is_trump)]
+        if forbidden:
+            break
+    assert widget.counter.value == "0 of 6 chosen" and widget.counter.layout.display == ""
+    legal = widget.test.right_answer()
+    attempt = [str(forbidden[0])] + [c for c in legal if c != str(forbidden[0])][:5]
+    widget.picker.select(attempt)
+    assert widget.counter.value == "6 of 6 chosen"
+    widget.check_button.click()
+    assert "✘" in widget.feedback.value and widget.test.step == "discard"
+    # the six cards stay chosen (they were all cleared), the counter with them
+    assert sorted(map(str, widget.picker.selected)) == sorted(attempt)
+    assert widget.counter.value == "6 of 6 chosen"
+    widget.picker.buttons[forbidden[0]].value = False
+    assert widget.counter.value == "5 of 6 chosen"
 
 
 def test_the_widget_never_shows_a_traceback(tmp_path):

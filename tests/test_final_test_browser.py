@@ -14,11 +14,12 @@ from test_live_local import (  # noqa: F401 (fixtures)
 from tarot_teach.rules import Bid
 from tarot_teach.teach.auction import DOG_FATES, bid_name
 from tarot_teach.teach.final_test import STEPS, FinalTest
-from tarot_teach.widgets.final_test import SAVE_KEY
+from tarot_teach.widgets.final_test import SAVE_KEY, quoted_list
 from tarot_teach.widgets.render import card_label
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
 
 SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 
@@ -87,7 +88,8 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
         give(ex, test, test.dealer)
         text, _ms = check(page, ex)
         assert text.startswith("✘") and test.name(test.right_answer()) in text
-        reloaded = False
+        reloaded = refused = False
+        missed = ["Who speaks first?"]
         while True:
             test = saved_test(progress_file)
             if test.done:
@@ -98,6 +100,27 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
                 problems += problems2
                 assert "step 4 of 9" in ex.inner_text()
                 reloaded = True
+            if test.step == "discard" and not refused:  # a refused discard keeps its cards
+                hand = test.hand
+                bad = next((c for c in hand if c.is_bout or (c.rank == 14 and not c.is_trump)),
+                           None)
+                if bad is not None:
+                    legal = test.right_answer()
+                    attempt = [str(bad)] + [c for c in legal if c != str(bad)][:5]
+                    give(ex, test, attempt)
+                    expect(ex.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
+                    text, _ms = check(page, ex)
+                    assert text.startswith("✘"), text
+                    expect(ex.locator(".tt-card.mod-active")).to_have_count(6)
+                    expect(ex.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
+                    page.screenshot(path=str(SHOTS / "final-test-discard-refused-1280.png"),
+                                    full_page=True)
+                    missed.append("Your discard")
+                    for card in attempt:  # unchoose them all, then choose the right six
+                        ex.locator(".tt-card").filter(
+                            has_text=exact(card_label(card))).first.click()
+                    expect(ex.locator(".tt-counter")).to_contain_text("0 of 6 chosen")
+                refused = True
             give(ex, test, test.right_answer())
             if test.step == "sheet":  # one box per player, lined up under each other
                 assert len(set(box_lefts(ex))) == 1, box_lefts(ex)
@@ -107,10 +130,18 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
             text, _ms = check(page, ex)
             assert text.startswith("✔"), (test.step, text)
         assert reloaded
-        assert f"{len(STEPS) - 1} of {len(STEPS)} steps right first time" in ex.inner_text()
+        end = ex.inner_text()
+        assert f"{len(STEPS) - len(missed)} of {len(STEPS)} steps right first time" in end
+        # the steps missed are named, and no "Well done" (issue 28, item 5)
+        assert f"To look at again: {quoted_list(missed)}" in end and "Well done" not in end
+        assert ex.locator('.tt-step[data-missed="true"]').count() == len(missed)
         page.screenshot(path=str(SHOTS / "final-test-end-390.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=str(SHOTS / "final-test-end-1280.png"), full_page=True)
         saved = json.loads(progress_file.read_text(encoding="utf-8"))
-        assert "final-test" in saved["solved"]
+        assert "final-test" not in saved["solved"]  # a step missed: not solved
+        assert any("Who speaks first?" in answer.get("reason", "")
+                   for answer in saved["answers"]["final-test"].values())
         assert not problems and not outside, (problems, outside)
         browser.close()
 

@@ -48,6 +48,23 @@ def _visible(hand, selector: str) -> int:
                          ".filter(e => e.offsetParent !== null).length")
 
 
+def answer_any(page, hand) -> None:
+    """Answer the waiting question somehow (the first choice, six plain cards, the first
+    raised card), or play on to the next one."""
+    if _visible(hand, ".tt-choice"):
+        _click(page, hand.locator(".tt-choice").first)
+    elif _visible(hand, ".tt-discard"):
+        cards = hand.locator(".tt-tcard.tt-playable:not([title*=trump])")
+        for k in range(6):
+            _click(page, cards.nth(k))
+        assert "6 of 6 chosen" in hand.locator(".tt-counter").inner_text()
+        _click(page, hand.locator(".tt-discard"))
+    elif "raised cards may be played" in hand.locator(".tt-handhead").inner_text():
+        _click(page, hand.locator(".tt-tcard.tt-playable").first)
+    else:
+        _click(page, hand.locator(".tt-play-on"))
+
+
 def _look(page, hand, name: str, width: int) -> None:
     """What every stop must show; a screenshot for a person to look at."""
     assert _visible(hand, ".tt-felt .tt-seat") >= 3, name
@@ -81,16 +98,7 @@ def test_a_guided_hand_looks_like_the_card_table(server, width):
             for _ in range(12):  # answer until a card is asked
                 if "raised cards may be played" in hand.locator(".tt-handhead").inner_text():
                     break
-                if _visible(hand, ".tt-choice"):
-                    _click(page, hand.locator(".tt-choice").first)
-                elif _visible(hand, ".tt-discard"):
-                    cards = hand.locator(".tt-tcard.tt-playable:not([title*=trump])")
-                    for k in range(6):
-                        _click(page, cards.nth(k))
-                    assert "6 of 6 chosen" in hand.locator(".tt-counter").inner_text()
-                    _click(page, hand.locator(".tt-discard"))
-                else:
-                    _click(page, hand.locator(".tt-play-on"))
+                answer_any(page, hand)
             else:
                 raise AssertionError("no card question reached")
             assert _visible(hand, ".tt-tcard.tt-playable") >= 1

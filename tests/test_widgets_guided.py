@@ -116,8 +116,15 @@ def test_the_discard_counts_and_refuses_with_the_engines_reason(progress):
     widget.discard_button.click()
     text = _text(widget)
     assert text.startswith("⚠") and "not allowed" in text and widget.step == step
-    assert widget.counter.value == "0 of 6 chosen"
-    assert "✔" in _discard(widget, question.expect)
+    # the refused discard keeps its six cards chosen, and the counter says so (issue 28,
+    # item 4: it said "0 of 6" with six cards still looking chosen)
+    chosen = {*map(parse_card, question.expect[:5]), parse_card("T21")}
+    assert set(widget.picker.selected) == chosen
+    assert all(button.value == (card in chosen) for card, button in widget.picker.buttons.items())
+    assert widget.counter.value == "6 of 6 chosen" and not widget.discard_button.disabled
+    widget.picker.buttons[parse_card("T21")].value = False  # change the one card refused
+    assert widget.counter.value == "5 of 6 chosen" and widget.discard_button.disabled
+    assert "✔" in _discard(widget, question.expect[5:])
     assert widget.step == widget.hand.after_question(question)
 
 

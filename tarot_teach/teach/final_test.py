@@ -1,12 +1,13 @@
 """The final test (chapter 40): one fresh four-player deal, played step by step by the learner.
 
 Nine steps, each judged by the engine: who speaks first, the bid (a range of reasonable bids
-from the hand count of chapter 12), where the dog goes, a legal discard, a few cards of play
-(the computer players play the other seats and then the rest of the deal), the points and
-the bouts of the taker's pile, the hand score, and each seat's line on the score sheet.
+from the hand count of chapter 12), where the dog goes, a legal discard, the play of the whole
+deal (every card of the learner's hand; the computer players play only the other seats), the
+points and the bouts of the taker's pile, the hand score, and each seat's line on the score
+sheet.
 
 A wrong answer gives the engine's reason and the learner tries again; the score counts the
-steps right first time. :meth:`FinalTest.record` is a JSON object from which
+steps right first time, and :meth:`FinalTest.missed` names the others. :meth:`FinalTest.record` is a JSON object from which
 :meth:`FinalTest.from_record` rebuilds the same attempt (the seed and the right answers).
 
 >>> test = FinalTest.new(seed=1)
@@ -18,8 +19,8 @@ False
 True
 >>> while not test.done:
 ...     _ = test.answer(test.right_answer())
->>> test.score_line()
-'8 of 9 steps right first time.'
+>>> test.score_line(), test.missed()
+('8 of 9 steps right first time.', ['Who speaks first?'])
 >>> FinalTest.from_record(test.record()).score_line()
 '8 of 9 steps right first time.'
 """
@@ -49,13 +50,13 @@ __all__ = ["STEPS", "STEP_TITLES", "CARDS_TO_PLAY", "PLAYERS", "FinalTest", "rea
            "BadRecord"]
 
 PLAYERS = 4
-CARDS_TO_PLAY = 3
-"""How many cards the learner plays before the computer players finish the deal."""
+CARDS_TO_PLAY = RuleSet(players=PLAYERS).tricks
+"""How many cards the learner plays: the whole deal, one card to each trick."""
 
 STEPS = ("first", "bid", "dog", "discard", "play", "points", "bouts", "score", "sheet")
 STEP_TITLES = {
     "first": "Who speaks first?", "bid": "Your bid", "dog": "The dog",
-    "discard": "Your discard", "play": "Play a few cards", "points": "Count your pile: points",
+    "discard": "Your discard", "play": "Play the deal", "points": "Count your pile: points",
     "bouts": "Count your pile: bouts", "score": "Score the deal",
     "sheet": "The score sheet",
 }
@@ -171,6 +172,10 @@ class FinalTest:
 
     def score_line(self) -> str:
         return f"{self.right_first_time()} of {len(STEPS)} steps right first time."
+
+    def missed(self) -> list[str]:
+        """The titles of the steps answered wrong at least once, in the order of the test."""
+        return [STEP_TITLES[step] for step in STEPS if step in self.wrong]
 
     def evaluation(self):
         """Chapter 12's count of the learner's hand as dealt."""
@@ -312,7 +317,7 @@ class FinalTest:
         self.cards_played += 1
         left = CARDS_TO_PLAY - self.cards_played
         more = (f" {left} more card{'s' if left != 1 else ''} to play." if left
-                else " The computer players now play the rest of the deal.")
+                else " That was your last card: the deal is over.")
         return Feedback(True, f"Right: {card.short_name} may be played.{more}")
 
     def _judge_points(self, given) -> Feedback:

@@ -14,7 +14,8 @@ An exercise is *not tried*, *tried* (answered, never right), *solved*, or *solve
 >>> state(None, {"2026-11-01T10:00:00.000000": {"ok": False}}), state(None, {})
 ('tried', 'not tried')
 
-A wrong answer brings the exercise back one day later; each right answer given once it is due
+The same day, :func:`missed_today` lists what was answered wrong and not yet put right, for a
+"Retry what I got wrong" round. A wrong answer also brings the exercise back one day later; each right answer given once it is due
 pushes it further (3, then 7, 14 and 30 days); after that it is learnt. A new wrong answer
 starts again.
 
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 __all__ = ["NOT_TRIED", "TRIED", "SOLVED", "FIRST_TIME", "INTERVALS", "state", "wrong_answers",
-           "due", "due_for_practice", "ChapterProgress", "chapter_progress", "STATE_WORDS"]
+           "due", "due_for_practice", "missed_today", "ChapterProgress", "chapter_progress", "STATE_WORDS"]
 
 NOT_TRIED, TRIED, SOLVED, FIRST_TIME = "not tried", "tried", "solved", "solved first time"
 STATE_WORDS = {NOT_TRIED: "not tried yet", TRIED: "tried, not solved yet", SOLVED: "solved",
@@ -128,6 +129,29 @@ def due_for_practice(all_answers: Mapping[str, Mapping[str, Mapping]],
         if when is not None and when <= now:
             waiting.append((when, name))
     return [name for _when_due, name in sorted(waiting)]
+
+
+def missed_today(all_answers: Mapping[str, Mapping[str, Mapping]],
+                 now: datetime.datetime) -> list[str]:
+    """The exercises answered wrong on ``now``'s day whose latest answer is still that wrong
+    one (not yet put right), the latest miss first: the "Retry what I got wrong" round.
+
+    >>> now = datetime.datetime(2026, 11, 5, 18, 0)
+    >>> missed_today({"a": {"2026-11-05T10:00:00": {"ok": False}},
+    ...               "b": {"2026-11-05T11:00:00": {"ok": False},
+    ...                     "2026-11-05T11:05:00": {"ok": True}},     # put right since
+    ...               "c": {"2026-11-04T10:00:00": {"ok": False}},    # yesterday: spaced review
+    ...               "d": {"2026-11-05T12:00:00": {"ok": False}}}, now)
+    ['d', 'a']
+    """
+    waiting = []
+    for name, answers in all_answers.items():
+        ordered = sorted((_when(moment), bool(answer.get("ok")))
+                         for moment, answer in answers.items())
+        if ordered and not ordered[-1][1] and ordered[-1][0].date() == now.date() \
+                and ordered[-1][0] <= now:
+            waiting.append((ordered[-1][0], name))
+    return [name for _when_missed, name in sorted(waiting, reverse=True)]
 
 
 @dataclass(frozen=True)

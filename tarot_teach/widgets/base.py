@@ -8,6 +8,10 @@ class wires these to ipywidgets: a prompt, the inputs, a Check button (CSS class
 ``tt-check``), a New question button (``tt-new``), a feedback area
 (``tt-feedback``) and clickable cards (``tt-card``).
 
+A wrong answer's feedback tells the right one (or enough of it): after it, the same
+question answered right is praised but does not mark the exercise solved; a fresh question
+(New question) does. Mastery is shown on a question not yet seen answered.
+
 Tests drive exercises without a kernel: set ``.value``, call ``.click()``.
 """
 
@@ -154,8 +158,34 @@ class CardPicker(CardButtons):
             button.value = False
 
 
+REVEALED_NOTE = ("This question's answer was shown after a wrong answer, so it does not count "
+                 "as solved: press New question and solve a fresh one.")
+"""Said under a right answer given after the feedback showed it (the exercise stays unsolved)."""
+
+
 class Exercise:
-    """The common frame of every exercise. Subclasses define the four methods below."""
+    """The common frame of every exercise. Subclasses define the four methods below.
+
+    After a wrong answer (its feedback shows the answer) the same question answered right
+    is not a solve; a fresh one is:
+
+    >>> import tempfile, pathlib
+    >>> class Double(Exercise):
+    ...     def make_question(self, rng): return rng.randint(1, 9)
+    ...     def show_question(self, question): self.prompt.value = f"Double {question}?"
+    ...     def read_answer(self): return self.given
+    ...     def judge(self, question, answer):
+    ...         return Feedback(answer == 2 * question, f"It is {2 * question}.")
+    >>> store = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+    >>> exercise = Double(progress=store, exercise_id="double")
+    >>> exercise.given = 0; exercise.check().ok
+    False
+    >>> exercise.given = 2 * exercise.question; exercise.check().ok, store.is_solved("double")
+    (True, False)
+    >>> exercise.new_question(); exercise.given = 2 * exercise.question
+    >>> exercise.check().ok, store.is_solved("double")
+    (True, True)
+    """
 
     title = "Exercise"
     section: "tuple[str, str] | None" = None
@@ -179,6 +209,7 @@ class Exercise:
         self.new_button.on_click(lambda _button: self.new_question())
         self.inputs = self.build_inputs()
         self.question = None
+        self.answer_revealed = False  # a wrong answer to this question has shown the answer
         self.load_question()
         self.widget = widgets.VBox(
             [self.status, self.prompt, *self.inputs,
@@ -226,6 +257,7 @@ class Exercise:
         else:
             self.question = self.make_question(random.Random(f"{self.exercise_id}:{self.seed}"))
         self.feedback.value = ""
+        self.answer_revealed = False
         self.show_question(self.question)
         self.reset_inputs(self.question)
         self._show_status()
@@ -248,10 +280,16 @@ class Exercise:
                               invalid_input=True)
         if result.section is None and not result.ok and not result.invalid_input:
             result.section = self.section
+        if result.ok and self.answer_revealed:
+            # typed back after the feedback showed it: right, but not a solve
+            result.details = [*result.details, REVEALED_NOTE]
         self.feedback.value = result.html()
-        if not result.invalid_input:  # a right or wrong answer is kept (the reason too)
+        if not result.invalid_input and not (result.ok and self.answer_revealed):
+            # a right or wrong answer is kept (the reason too)
             reason = "" if result.ok else " ".join([result.message, *result.details])
             self.progress.record_answer(self.exercise_id, result.ok, reason)
+        if not result.ok and not result.invalid_input:
+            self.answer_revealed = True
         self._show_status()
         return result
 

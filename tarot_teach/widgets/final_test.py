@@ -2,7 +2,10 @@
 :class:`tarot_teach.teach.final_test.FinalTest`.
 
 The attempt is saved in the progress store after every answer (its seed and the answers
-given), so a reload resumes the same deal; a finished test is stored as solved.
+given), so a reload resumes the same deal. The learner plays every card of the deal (the
+computer players play the other seats). At the end each step is listed with ✔ or ✘; a test
+with every step right first time says "Well done" and is stored as solved, one with a step
+missed is stored as a wrong answer naming the steps (a new test may do better).
 
 >>> import tempfile, pathlib
 >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json")
@@ -25,6 +28,7 @@ from ..teach.auction import DOG_FATES, bid_name
 from ..teach.feedback import AnswerError, Feedback
 from ..teach.final_test import (CARDS_TO_PLAY, PLAYERS, STEP_TITLES, STEPS, BadRecord,
                                 FinalTest)
+from ..teach.table_view import discard_counter
 from .base import CardPicker, answer_box
 from .progress import Progress
 from .render import cards_html, escape_text
@@ -33,6 +37,16 @@ __all__ = ["FinalTestWidget", "SAVE_KEY", "EXERCISE_ID"]
 
 SAVE_KEY = "final-test"
 EXERCISE_ID = "final-test"
+
+
+def quoted_list(titles) -> str:
+    """Step titles in quotes, joined as a sentence joins them.
+
+    >>> quoted_list(["Who speaks first?", "Your bid", "The dog"])
+    '“Who speaks first?”, “Your bid” and “The dog”'
+    """
+    quoted = [f"“{title}”" for title in titles]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
 
 
 def _wrap() -> widgets.Layout:
@@ -50,7 +64,9 @@ class FinalTestWidget:
         self.prompt = widgets.HTML()
         self.choice = widgets.RadioButtons(options=[], value=None, layout=_wrap())
         self.choice.add_class("tt-radio")
-        self.picker = CardPicker()
+        self.picker = CardPicker(on_change=lambda _selected: self._count())
+        self.counter = widgets.HTML()  # the discard's "4 of 6 chosen"
+        self.counter.add_class("tt-counter")
         self.boxes = [answer_box("", width="7em") for _ in range(PLAYERS)]
         self.check_button = widgets.Button(description="Check", button_style="primary",
                                            tooltip="Check my answer")
@@ -62,7 +78,7 @@ class FinalTestWidget:
         self.check_button.on_click(lambda _button: self.check())
         self.new_button.on_click(lambda _button: self.new_test())
         self.widget = widgets.VBox(
-            [self.title, self.prompt, self.choice, self.picker.box,
+            [self.title, self.prompt, self.choice, self.picker.box, self.counter,
              widgets.VBox(self.boxes), widgets.HBox(
                  [self.check_button, self.new_button], layout=widgets.Layout(flex_flow="row wrap")),
              self.feedback],
@@ -102,7 +118,8 @@ class FinalTestWidget:
 
     def check(self) -> Feedback:
         """Read the answer of the current step, judge it and move on if right; never a
-        traceback for the learner."""
+        traceback for the learner. A refused discard keeps its cards chosen."""
+        step, chosen = self.test.step, self.picker.selected
         try:
             result = self.test.answer(self.read_answer())
         except AnswerError as problem:
@@ -113,9 +130,14 @@ class FinalTestWidget:
         if not result.invalid_input:
             self._save()
             if self.test.done:
-                self.progress.record_answer(self.exercise_id, True)
+                missed = self.test.missed()
+                self.progress.record_answer(
+                    self.exercise_id, not missed,
+                    f"Steps missed: {quoted_list(missed)}." if missed else "")
         self.feedback.value = result.html()
         self.show()
+        if step == "discard" and self.test.step == "discard":
+            self.picker.select(chosen)  # (to change a card or two, not choose six again)
         return result
 
     def read_answer(self):
@@ -148,6 +170,7 @@ class FinalTestWidget:
         self.title.value = f"<b>{escape_text(heading)}</b>{note}"
         self.choice.layout.display = "none"
         self.picker.box.layout.display = "none"
+        self.counter.layout.display = "none"
         for box in self.boxes:
             box.layout.display = "none"
         self.check_button.layout.display = "none" if done else ""
@@ -162,6 +185,13 @@ class FinalTestWidget:
         self.picker.single = single
         self.picker.set_cards(cards)
         self.picker.box.layout.display = ""
+
+    def _count(self) -> None:
+        """The discard's counter, from the cards chosen."""
+        test = getattr(self, "test", None)
+        if test is not None and test.step == "discard":
+            size = len(test.state.view(test.learner).dog or ())
+            self.counter.value = discard_counter(len(self.picker.selected), size)
 
     def _ask_numbers(self, labels, label_width: str = "initial") -> None:
         """Show one answer box per label; ``label_width`` lines the boxes up under each
@@ -208,6 +238,8 @@ class FinalTestWidget:
         test = self.test
         dog = test.state.view(test.learner).dog or ()
         self._ask_cards(test.hand, single=False)
+        self.counter.layout.display = ""
+        self._count()
         return (cards_html(dog, size="small", caption="The dog, now in your hand")
                 + f"<p>Click the {len(dog)} cards you lay aside (your discard).</p>")
 
@@ -231,12 +263,15 @@ class FinalTestWidget:
                                     caption=f"The trick so far ({names})"))
         else:
             parts.append("<p>You lead this trick.</p>")
+        won = sum(1 for _leader, _cards, winner in view.tricks if winner == test.learner)
+        if view.tricks:
+            parts.append(f"<p>You have won {won} of the {len(view.tricks)} tricks so far.</p>")
         return ("".join(parts) + f"<p>Card {test.cards_played + 1} of {CARDS_TO_PLAY}: click the "
                 "card you play.</p>")
 
     def _pile_html(self) -> str:
         pile = self.test.pile()
-        return ("<p>The computer players have played out the rest of the deal. "
+        return ("<p>The deal is over. "
                 f"Your pile (the tricks you won and your discard, {len(pile)} cards):</p>"
                 + cards_html(pile, size="small"))
 
@@ -266,9 +301,24 @@ class FinalTestWidget:
                 "with a minus sign).</p>")
 
     def _finished_html(self) -> str:
+        """The score, every step with ✔ (right first time) or ✘ (missed), and "Well done"
+        only when no step was missed."""
+        wrong = self.test.wrong
+        rows = "".join(
+            f'<li class="tt-step" data-missed="{str(step in wrong).lower()}">'
+            + ('<span style="color:#b34700">✘</span> ' if step in wrong
+               else '<span style="color:#00734d">✔</span> ')
+            + escape_text(STEP_TITLES[step])
+            + (" — missed first time" if step in wrong else "") + "</li>" for step in STEPS)
+        missed = self.test.missed()
+        verdict = ("<p>Well done: every step right first time, a whole deal played without "
+                   "help. Press New test for another one.</p>" if not missed else
+                   f"<p>To look at again: {escape_text(quoted_list(missed))} (the message of "
+                   "each wrong answer links to the part of the book that teaches it). Press "
+                   "New test and play another deal.</p>")
         return (f'<p style="font-size:1.2em"><b>{escape_text(self.test.score_line())}</b></p>'
-                "<p>Well done: you have played a whole deal. Press New test for another "
-                "one.</p>")
+                f'<ul class="tt-steps" style="list-style:none;padding-left:0.3em">{rows}</ul>'
+                + verdict)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

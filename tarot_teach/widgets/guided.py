@@ -5,7 +5,8 @@ commentary). "Play on to the next question" plays the recorded actions up to the
 next decision of the learner and shows the comments passed on the way; Next and
 Back still move one action at a time. The questions (:mod:`tarot_teach.guided`)
 are the bid, the discard, a declaration, cards and the final score: every answer
-is judged by the engine (:func:`~tarot_teach.guided.judge_answer`). A refused
+is judged by the engine (:func:`~tarot_teach.guided.judge_answer`); a defender reads its
+partner's first lead (a signal) where a taker discards. A refused
 answer changes nothing; any other answer is explained and the hand goes on as
 it was played. A hand with every question answered right is solved (✔); the
 place in the hand and the answers given are saved in the progress store, so a reload
@@ -43,8 +44,10 @@ import ipywidgets as widgets
 from ..bidding import legal_bids
 from ..cards import Card, parse_card
 from ..declarations import Poignee
-from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, judge_answer,
-                      load_guided_hand, score_options, score_words)
+from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, gives_away,
+                      judge_answer, load_guided_hand, score_options, score_words,
+                      signal_situation)
+from ..teach.signals import MEANINGS
 from ..rules import Bid, Phase
 from ..teach.table_view import cards_phrase, discard_counter, secret_discard_line, table_view
 from .base import Feedback, Launcher
@@ -79,12 +82,15 @@ PROMPTS = {
     "declare": "Before your first card: what do you declare?",
     "card": "Your turn: which card would you play? Click it.",
     "score": "The deal is over: what does each defender pay or gain?",
+    "signal": "Before your card: by the conventions of the signals chapter, what does your "
+              "partner's lead tell you?",
 }
 
 SPOKEN = {
     "bid": "Your turn to bid", "discard": "Your turn to discard",
     "declare": "Your turn to declare", "card": "Your turn to play a card",
     "score": "The deal is over: the score",
+    "signal": "Your turn to read your partner's lead",
 }
 """The live region's short form of each question (the prompt itself is shown in the page)."""
 
@@ -167,11 +173,13 @@ class GuidedHandWidget:
         self.step = 0
         self.answered: set[int] = set()  # question steps passed
         self.right: set[int] = set()  # question steps answered right (at least once)
+        self.missed: set[int] = set()  # question steps answered wrong (their answer shown)
         self.given: dict[int, Any] = {}  # question step -> the learner's last legal answer
         self._questions = {self.hand.question_step(q): q for q in self.hand.questions}
         self._anchors = [(self.hand.anchor_step(note), note["text"])
                          for note in self.hand.commentary]
-        self._seen_from = 0  # comments from this step on are shown (after "Play on")
+        self._seen_from = 0  # actions from this step on are told (after "Play on")
+        self._notes_from = 0  # comments anchored from this step on are shown
         self.style = widgets.HTML(style_html(_guided_css(TABLE_CSS)))
         self.title = widgets.HTML()
         self.header = widgets.HTML()
@@ -255,19 +263,22 @@ class GuidedHandWidget:
             answered = {int(s) for s in saved.get("answered", [])}
             right = {int(s) for s in saved.get("right", [])}
             given = {int(s): answer for s, answer in dict(saved.get("given", {})).items()}
+            missed = {int(s) for s in saved.get("missed", [])}
             if not 0 <= step <= self.hand.steps \
-                    or not (answered | right | set(given)) <= set(self._questions):
+                    or not (answered | right | missed | set(given)) <= set(self._questions):
                 raise ValueError("out of range")
         except (KeyError, TypeError, ValueError, AttributeError):
             return "Your place in this hand could not be restored, so it starts again."
         self.step, self.answered, self.right, self.given = step, answered, right, given
-        self._seen_from = step
+        self.missed = missed
+        self._seen_from = self._notes_from = step
         return ""
 
     def _save(self) -> None:
         self.progress.save_game(self.save_key, {"step": self.step,
                                                 "answered": sorted(self.answered),
                                                 "right": sorted(self.right),
+                                                "missed": sorted(self.missed),
                                                 "given": {str(s): a for s, a in
                                                           sorted(self.given.items())}})
 
@@ -309,7 +320,7 @@ class GuidedHandWidget:
     def _move(self, step: int, seen_from: int) -> None:
         self.step = max(0, min(step, self.hand.steps))
         self.answered = {s for s in self.answered if s < self.step}
-        self._seen_from = min(seen_from, self.step)
+        self._seen_from = self._notes_from = min(seen_from, self.step)
         self.feedback.value = ""
         self._save()
         self._render()
@@ -328,6 +339,11 @@ class GuidedHandWidget:
                 step = self.step
                 if judgement.right:
                     self.right.add(step)
+                elif step not in self.missed:
+                    # the hand now shows the recorded answer: this question is never again
+                    # "first time", whatever the navigation (kept with the hand's answers)
+                    self.missed.add(step)
+                    self.progress.record_answer(self.exercise_id, False, _plain(judgement.text))
                 self.answered.add(step)
                 self.given[step] = _stored(value)
                 if set(self._questions) <= self.right and not self.solved:
@@ -335,11 +351,16 @@ class GuidedHandWidget:
                     for hand_list in _LISTS:
                         hand_list.render()
                 self.step = self.hand.after_question(question)
-                self._seen_from = step + 1  # the answer's own actions are told and announced
+                # the answer's own actions are told and announced, and the comments held
+                # back while the question waited are shown now
+                self._notes_from = min(self._notes_from, step)
+                self._seen_from = step + 1
                 self._save()
                 self._render()
         self.feedback.value = feedback.html()
-        if feedback.invalid_input or question is None or question.kind != "discard":
+        if question is not None and question.kind == "discard" and feedback.invalid_input:
+            self._count()  # a refused discard keeps its cards chosen, to change one or two
+        else:
             self._clear_picker()
         return feedback
 
@@ -406,9 +427,9 @@ class GuidedHandWidget:
             self.picker.faces.value = style_html(hand_faces_css(
                 [e["card"] for e in entries], self.rules).replace(".tt-table", f".{self._scope}"))
             self.hand_head.value = self._hand_head_html(len(view.hand), question)
-            self.comment.value = self._comments_html(lines[-1:])
+            self.comment.value = self._comments_html(lines[-1:], question)
             self.prompt.value = ('<div style="color:#0072B2">'
-                                 f'<b>{PROMPTS[question.kind]}</b></div>'
+                                 f'<b>{self._prompt_text(question, state)}</b></div>'
                                  if question is not None else "")
             self._draw_choices(question, state)
             self.discard_button.layout.display = None if discarding else "none"
@@ -428,6 +449,17 @@ class GuidedHandWidget:
                 self.review_view.value = ""
         finally:
             self._busy = False
+
+    def _prompt_text(self, question, state) -> str:
+        """The question in words (HTML): a signal names the lead to read."""
+        if question.kind != "signal":
+            return PROMPTS[question.kind]
+        situation = signal_situation(state, self.hand.learner)
+        card = situation.cards[0].display_name(self.rules)
+        first = ("the first trump led" if situation.kind == "lead_trump"
+                 else f"the first {situation.cards[0].suit.english[:-1]} led")
+        return escape_text(f"{self.names[state.leader]}, your partner in defence, leads {card}, "
+                           f"{first}. ") + PROMPTS["signal"]
 
     @staticmethod
     def _hand_entries(entries: list, question) -> list:
@@ -498,11 +530,13 @@ class GuidedHandWidget:
                                   "right</b> (the deal itself went on as it was played)</p>"
                                   f'<ul style="padding-left:1.2em">{"".join(rows)}</ul>')
 
-    def _comments_html(self, last: list) -> str:
+    def _comments_html(self, last: list, question: "Question | None" = None) -> str:
         """The last action (``last``: its line, if any), and every comment whose moment came
-        since the learner last stopped (one step with Next; the whole way with Play on)."""
+        since the learner last stopped (one step with Next; the whole way with Play on), but
+        for one that tells the waiting ``question``'s answer: held back until it is answered."""
         html = "".join(f"<div><i>{escape_text(line)}</i></div>" for line in last)
-        notes = [text for anchor, text in self._anchors if self._seen_from <= anchor <= self.step]
+        notes = [text for anchor, text in self._anchors if self._notes_from <= anchor <= self.step
+                 and not (question is not None and gives_away(question, text))]
         boxes = "".join(f'<div style="background:#f4f4f8;padding:0.4em;margin:0.2em 0">'
                         f"{commentary_html(text)}</div>" for text in notes[-6:])
         return html + boxes
@@ -519,6 +553,8 @@ class GuidedHandWidget:
         elif question.kind == "declare":
             options = [(o, DECLARATION_WORDS.get(o, o))
                        for o in declaration_options(state, question)]
+        elif question.kind == "signal":
+            options = [(key, text) for key, text in MEANINGS.items() if key != "nothing"]
         else:
             each = state.result.breakdown.each_defender
             options = [(str(v), score_words(v).capitalize()) for v in score_options(each)]
@@ -538,6 +574,22 @@ class GuidedHandWidget:
         display(self.widget)
 
 
+def _plain(text: str) -> str:
+    """A judgement's text with its ``{KH}`` card mentions as card names (for the store).
+
+    >>> _plain("Not {KH}: it loses.")
+    'Not K♥: it loses.'
+    """
+    return CARD_MENTION.sub(lambda m: _mention(m.group(1)), text)
+
+
+def _mention(name: str) -> str:
+    try:
+        return parse_card(name).short_name
+    except ValueError:
+        return name
+
+
 def _stored(value) -> Any:
     """An answer as kept in the progress store: a card or a bid as text, a discard as a
     list of card names."""
@@ -549,6 +601,8 @@ def _stored(value) -> Any:
 def _question_title(question: Question) -> str:
     if question.kind == "card":
         return f"Trick {question.trick}, your card"
+    if question.kind == "signal":
+        return f"Trick {question.trick}, your partner's lead"
     return {"bid": "Your bid", "discard": "Your discard", "declare": "Your declaration",
             "score": "The score"}[question.kind]
 
@@ -563,6 +617,8 @@ def _answer_words(question: Question, answer, rules) -> str:
         return Bid(answer).english
     if question.kind == "declare":
         return DECLARATION_WORDS.get(answer, answer)
+    if question.kind == "signal":
+        return f"“{MEANINGS.get(answer, answer)}”"
     return score_words(int(answer))
 
 

@@ -1,6 +1,8 @@
 """The "Your progress" page: every chapter's exercises with their state, the guided hands
 played through, a chart, Reset (with confirmation), Export and Import, and — when the
-learner opts in — the exercises answered wrong brought back, spaced out over later visits.
+learner opts in — the exercises answered wrong brought back, spaced out over later visits;
+and, the same day, "Retry what I got wrong": a fresh question of each exercise answered wrong
+today and not yet put right.
 
 All of it reads and writes the one progress store (:class:`~.progress.Progress`); states and
 spacing come from :mod:`tarot_teach.teach.path`. The chart is SVG (no matplotlib: it must
@@ -35,6 +37,7 @@ __all__ = ["ProgressPage", "exercise_titles", "progress_chart_svg"]
 
 SETTINGS_KEY = "progress-page"  # kept with the saved games: {"practise": bool}
 MAX_PRACTICE = 3  # exercises brought back at once
+MAX_RETRY = 5  # exercises of one "Retry what I got wrong" round
 MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700"),
          learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
 
@@ -174,12 +177,24 @@ class ProgressPage:
         self.practice_note = widgets.HTML()
         self.practice_area = widgets.VBox()
         self.practice_exercises: list = []
+        self.retry_button = widgets.Button(description="Retry what I got wrong",
+                                           tooltip="A fresh question of each exercise you "
+                                           "answered wrong today", button_style="primary",
+                                           layout=widgets.Layout(width="auto",
+                                                                 align_self="flex-start"))
+        self.retry_button.add_class("tt-retry")
+        self.retry_button.on_click(lambda _: self.start_retry())
+        self.retry_note = widgets.HTML()
+        self.retry_area = widgets.VBox()
+        self.retry_exercises: list = []
+        self._retry_round = 0
 
         # three parts, which a page may show apart: the overview, the practice, the buttons
         self.overview_widget = widgets.VBox([self.message, self.chart, self.overview],
                                             layout=widgets.Layout(max_width="100%"))
         self.practice_widget = widgets.VBox(
-            [self.practise_box, self.practice_note, self.practice_area],
+            [self.retry_button, self.retry_note, self.retry_area,
+             self.practise_box, self.practice_note, self.practice_area],
             layout=widgets.Layout(max_width="100%"))
         self.keep_widget = widgets.VBox(
             [self.export_link,
@@ -194,6 +209,7 @@ class ProgressPage:
         self.progress.refresh()
         self.render()
         self._show_practice()
+        self._show_retry_button()
 
     # ----- showing ---------------------------------------------------------------------
 
@@ -267,8 +283,10 @@ class ProgressPage:
         self._hide_confirm()
         self.practise_box.value = False
         self.keep_message.value = "Your progress has been reset: every exercise is new again."
+        self.retry_exercises, self.retry_area.children = [], ()
         self.render()
         self._show_practice()
+        self._show_retry_button()
 
     def import_text(self, content: "str | bytes") -> bool:
         """Merge an exported progress file into this one; a file that cannot be read
@@ -286,6 +304,7 @@ class ProgressPage:
         self.practise_box.value = self._settings().get("practise", self.practise_box.value)
         self.render()
         self._show_practice()
+        self._show_retry_button()
         return True
 
     def import_upload(self) -> bool:
@@ -316,10 +335,69 @@ class ProgressPage:
 
     def due_exercises(self) -> "list[str]":
         """Ids of the exercises due for practice now (those on a page of the book)."""
-        known = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]
-                 if item["kind"] not in NOT_PRACTISED}
+        known = self._practisable()
         due = learning.due_for_practice(self.progress.answers, self.now())
         return [ident for ident in due if ident in known]
+
+    def _practisable(self) -> dict:
+        """The course map's exercises that may come back (by id), not a guided hand or the
+        final test."""
+        return {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]
+                if item["kind"] not in NOT_PRACTISED}
+
+    def _fresh_exercise(self, item: dict, seed: int, on_check):
+        """A fresh question of a course-map exercise (None if its class is unknown)."""
+        cls = _exercise_classes().get(item["kind"])
+        if cls is None:
+            return None
+        exercise = cls(seed=seed, exercise_id=item["id"], progress=self.progress,
+                       **item.get("options", {}))
+        exercise.check_button.on_click(lambda _button: on_check())
+        return exercise
+
+    # ----- retrying today's mistakes -----------------------------------------------------
+
+    def missed_today(self) -> "list[str]":
+        """Ids of the exercises answered wrong today and not yet put right."""
+        known = self._practisable()
+        return [ident for ident in learning.missed_today(self.progress.answers, self.now())
+                if ident in known]
+
+    def _show_retry_button(self) -> None:
+        missed = self.missed_today()
+        self.retry_button.layout.display = "" if missed else "none"
+        self.retry_button.description = (f"Retry what I got wrong ({len(missed)})" if missed
+                                          else "Retry what I got wrong")
+        if not missed and not self.retry_exercises:
+            self.retry_note.value = ""
+
+    def _after_retry_check(self) -> None:
+        self.render()
+        self._show_retry_button()
+        if self.retry_exercises and not self.missed_today():
+            self.retry_note.value = ("✔ Everything you got wrong today is put right. The spaced "
+                                     "reviews bring it back on later days.")
+
+    def start_retry(self) -> None:
+        """A round of fresh questions: each exercise answered wrong today, not yet put right
+        (at most :data:`MAX_RETRY`, the latest miss first)."""
+        missed = self.missed_today()
+        known = self._practisable()
+        self._retry_round += 1
+        seed = random.Random(f"retry:{self.now().isoformat()}:{self._retry_round}"
+                             ).randrange(10 ** 6)
+        self.retry_exercises = [e for e in (self._fresh_exercise(known[ident], seed,
+                                                                 self._after_retry_check)
+                                            for ident in missed[:MAX_RETRY]) if e is not None]
+        self.retry_area.children = tuple(e.widget for e in self.retry_exercises)
+        more = len(missed) - len(self.retry_exercises)
+        self.retry_note.value = (
+            ("A fresh question of each exercise you got wrong today: answer it right to put "
+             "it right." + (f" {more} more in the next round." if more > 0 else ""))
+            if self.retry_exercises else "Nothing answered wrong today is waiting: well done.")
+        self._show_retry_button()
+
+    # ----- spaced reviews ------------------------------------------------------------------
 
     def _show_practice(self) -> None:
         self.practice_exercises = []
@@ -328,18 +406,12 @@ class ProgressPage:
             self.practice_area.children = ()
             return
         due = self.due_exercises()
-        classes = _exercise_classes()
-        items = {item["id"]: item for chapter in self.chapters for item in chapter["exercises"]}
+        items = self._practisable()
         seed = random.Random(self.now().isoformat()).randrange(10 ** 6)
         for ident in due[:MAX_PRACTICE]:
-            item = items[ident]
-            cls = classes.get(item["kind"])
-            if cls is None:
-                continue
-            exercise = cls(seed=seed, exercise_id=ident, progress=self.progress,
-                           **item.get("options", {}))
-            exercise.check_button.on_click(lambda _button: self.render())
-            self.practice_exercises.append(exercise)
+            exercise = self._fresh_exercise(items[ident], seed, self.render)
+            if exercise is not None:
+                self.practice_exercises.append(exercise)
         self.practice_area.children = tuple(e.widget for e in self.practice_exercises)
         if self.practice_exercises:
             more = len(due) - len(self.practice_exercises)
@@ -347,7 +419,9 @@ class ProgressPage:
                 "These exercises went wrong before; try a fresh question of each."
                 + (f" {more} more will come after these." if more > 0 else ""))
         else:
-            upcoming = [learning.due(a) for a in self.progress.answers.values()]
+            known = self._practisable()
+            upcoming = [learning.due(a) for ident, a in self.progress.answers.items()
+                        if ident in known]
             upcoming = sorted(d for d in upcoming if d is not None)
             self.practice_note.value = (
                 "Nothing to practise today."
