@@ -134,7 +134,7 @@ from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer, StrongPlayer
 args = json.loads(ARGS)
 """, """
-times, played, number = [], 0, 0
+times, bid_times, played, number = [], [], 0, 0
 strong, learner = StrongPlayer(samples=args["samples"], seed=args["seed"]), ComputerPlayer()
 while played < args["deals"]:  # void deals (everybody passed) do not count
     number += 1
@@ -146,11 +146,12 @@ while played < args["deals"]:  # void deals (everybody passed) do not count
             player = strong if state.to_act % 2 == parity else learner
             began = time.perf_counter()
             action = player.decide(state).action
-            if player is strong and state.phase.value == "playing":
-                times.append(time.perf_counter() - began)
+            if player is strong and state.phase.value in ("playing", "bidding"):
+                (times if state.phase.value == "playing" else bid_times).append(
+                    time.perf_counter() - began)
             state.play(action)
     played += not state.result.void
-json.dumps({"times": times})
+json.dumps({"times": times, "bid_times": bid_times})
 """)
 
 
@@ -162,6 +163,9 @@ def in_pyodide(players: int, deals: int, seed: int, samples: int) -> None:
           f"decisions {len(times)}, wall median {statistics.median(times):.2f} s, 95th percentile "
           f"{times[int(0.95 * (len(times) - 1))]:.2f} s, worst {times[-1]:.2f} s "
           f"({result['cpu']:.0f} s of CPU in all)", flush=True)
+    bids = sorted(result["bid_times"])
+    print(f"  strong bids (by simulation): {len(bids)}, wall median {statistics.median(bids):.2f} s,"
+          f" worst {bids[-1]:.2f} s", flush=True)
 
 
 def main() -> None:
