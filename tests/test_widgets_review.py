@@ -28,6 +28,7 @@ def _rows(widget):
     return widget.output.value.count('class="tt-review-row"')
 
 
+@pytest.mark.slow  # the coach's review of a deal
 def test_review_button_shows_one_row_per_coach_entry_and_the_bar_reaches_the_end(monkeypatch):
     record = _finished_record()
     reviews = []  # what the coach's review was asked and answered (not run a second time)
