@@ -10,7 +10,7 @@ import pytest
 
 from axe_check import EXCLUDED_RULES, EXCLUDED_SELECTORS, describe, serious_violations
 from test_book_build import toc_pages
-from test_live_local import built_book, launch, tarot_teach_server  # noqa: F401 (fixtures)
+from test_live_local import launch, tarot_teach_server  # noqa: F401 (fixture)
 from conftest import serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -136,7 +136,7 @@ def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_every_page_of_the_book_has_no_serious_axe_violation(built_book, width):  # noqa: F811
+def test_every_page_of_the_book_has_no_serious_axe_violation(built_book, width):
     pages = toc_pages() + ["search", "genindex"]
     with serving(built_book) as base:
         found = audit_book(base, pages, width)
@@ -176,7 +176,7 @@ def tab_until(page, wanted: str, limit: int = 400) -> dict:
     raise AssertionError(f"Tab never reached an exercise's {wanted} ({limit} presses)")
 
 
-def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_server):  # noqa: F811
+def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_server):
     """Tab to a card of the first live card exercise, Space chooses it (it is then named as
     chosen), Tab to Check, Enter: the verdict comes back in words (✔/✘ and a sentence) in a
     live region, and every stop shows a focus ring."""
@@ -237,7 +237,7 @@ FLOATING_OVER_CONTROLS_JS = """
 
 
 @pytest.mark.parametrize("name", ["09-scoring", "20-guided-hands"])
-def test_on_a_phone_nothing_floats_over_the_exercises(built_book, name):  # noqa: F811
+def test_on_a_phone_nothing_floats_over_the_exercises(built_book, name):
     """At 390 px, scrolling down and back up through an exercise page, no fixed element lies
     over an exercise's buttons or answer boxes (the theme's "Back to top" pill, shown while one
     scrolls up, used to cover "New question")."""

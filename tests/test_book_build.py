@@ -1,21 +1,18 @@
 """Build the whole book the way CI does and check that the site is complete and
-self-contained: every page of _toc.yml is built, and nothing is loaded from another host.
+self-contained: the build has no warning, every page of _toc.yml is built, and nothing is
+loaded from another host.
 
     python -m pytest tests/test_book_build.py             # build + static checks + browser
     python -m pytest tests/test_book_build.py -m "not browser"
 
-The build goes to a fresh temporary folder (so it also proves a clean clone builds), or to
-$TAROT_BOOK_OUTPUT if set (reuses its jupyter cache: faster when re-running).
+The build is the run's one build (conftest.py's ``book``: into _build/html, with warnings as
+errors, skipped when the last such build there is still fresh; a clean clone always builds).
 """
 
 from __future__ import annotations
 
 import html.parser
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -94,56 +91,15 @@ def toc_pages() -> list[str]:
     return [re.sub(r"\.(md|ipynb)$", "", page) for page in pages]
 
 
-def _env() -> dict[str, str]:
-    """The current interpreter's bin/ first on PATH (jupyter, the kernel, ...)."""
-    env = os.environ.copy()
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-    return env
+def test_the_book_builds_with_no_warning(book):
+    """``jupyter-book build -W -n --keep-going`` (the ``book`` fixture of conftest.py) reports
+    nothing: no Sphinx warning, no broken reference, no cell that raised."""
+    assert not book.warnings, (
+        "jupyter-book build -W -n --keep-going failed:\n" + "\n".join(book.warnings))
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """Fetch the vendored assets, build the book with -W -n --keep-going, return html/."""
-    if shutil.which("npm") is None and not (ROOT / "vendor" / "site").is_dir():
-        pytest.fail("npm is needed to fetch the vendored browser assets (scripts/fetch_assets.py)")
-    subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "fetch_assets.py")],
-        cwd=ROOT, env=_env(), check=True,
-    )
-    out = os.environ.get("TAROT_BOOK_OUTPUT")
-    out_dir = Path(out).resolve() if out else tmp_path_factory.mktemp("book")
-    cmd = [
-        sys.executable, "-c",
-        "import sys; from jupyter_book.cli.main import main; sys.exit(main())",
-        "build", str(ROOT), "--path-output", str(out_dir), "-W", "-n", "--keep-going",
-    ]
-    if out:
-        cmd.append("--all")  # rewrite every page even if the sources did not change
-    proc = subprocess.run(
-        cmd, cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=3600
-    )
-    log = re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout + proc.stderr)  # drop colours
-    if proc.returncode != 0:
-        # Sphinx's own warnings first (the kernel's "[IPKernelApp] WARNING" noise is not one).
-        found = [
-            line for line in log.splitlines()
-            if re.search(r"\b(WARNING|ERROR|CRITICAL|SEVERE):", line)
-            and not line.startswith("[IPKernelApp]")
-        ]
-        pytest.fail(
-            "jupyter-book build -W -n --keep-going failed:\n"
-            + "\n".join(found or ["(no Sphinx warning found)"])
-            + "\n--- end of the log ---\n" + log[-3000:],
-            pytrace=False,
-        )
-    html_dir = out_dir / "_build" / "html"
-    assert (html_dir / "index.html").is_file(), log[-4000:]
-    return html_dir
-
-
-def test_every_toc_page_is_built(site):
-    missing = [page for page in toc_pages() if not (site / f"{page}.html").is_file()]
+def test_every_toc_page_is_built(built_book):
+    missing = [page for page in toc_pages() if not (built_book / f"{page}.html").is_file()]
     assert not missing, f"pages in _toc.yml without HTML: {missing}"
 
 
@@ -188,13 +144,13 @@ class _Collector(html.parser.HTMLParser):
                 self.problems.append(f"inline <script> mentions {url}")
 
 
-def test_html_loads_nothing_from_other_hosts(site):
+def test_html_loads_nothing_from_other_hosts(built_book):
     problems: list[str] = []
     links: list[str] = []
-    for page in sorted(site.rglob("*.html")):
+    for page in sorted(built_book.rglob("*.html")):
         collector = _Collector()
         collector.feed(page.read_text(encoding="utf-8", errors="replace"))
-        rel = page.relative_to(site)
+        rel = page.relative_to(built_book)
         problems += [f"{rel}: {p}" for p in collector.problems]
         links += [f"{rel}: {u}" for u in collector.links if u not in ALLOWED_EXTERNAL_LINKS]
     assert not problems, "external resources in the built HTML:\n" + "\n".join(problems)
@@ -204,9 +160,9 @@ def test_html_loads_nothing_from_other_hosts(site):
     )
 
 
-def test_js_and_css_load_nothing_from_other_hosts(site):
+def test_js_and_css_load_nothing_from_other_hosts(built_book):
     problems: list[str] = []
-    for path in sorted(site.rglob("*")):
+    for path in sorted(built_book.rglob("*")):
         if path.suffix not in (".js", ".css", ".mjs") or not path.is_file():
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -217,12 +173,12 @@ def test_js_and_css_load_nothing_from_other_hosts(site):
         for pattern in patterns:
             for match in pattern.finditer(text):
                 snippet = text[max(0, match.start() - 60): match.end() + 60].replace("\n", " ")
-                problems.append(f"{path.relative_to(site)}: ...{snippet}...")
+                problems.append(f"{path.relative_to(built_book)}: ...{snippet}...")
     assert not problems, "code that loads from another host:\n" + "\n".join(problems)
 
 
-def test_vendored_assets_are_published(site):
-    static = site / "_static" / "vendor"
+def test_vendored_assets_are_published(built_book):
+    static = built_book / "_static" / "vendor"
     for rel in (
         "widgets/require.js",
         "widgets/setup.js",
@@ -233,7 +189,7 @@ def test_vendored_assets_are_published(site):
     # The widget JS must only be added by myst-nb to pages with widgets, never globally
     # (a global copy renders every widget twice).
     for page in toc_pages():
-        text = (site / f"{page}.html").read_text(encoding="utf-8")
+        text = (built_book / f"{page}.html").read_text(encoding="utf-8")
         n_embed = text.count("embed-amd.js")
         has_state = "application/vnd.jupyter.widget-state+json" in text
         assert n_embed == (1 if has_state else 0), f"{page}: embed-amd.js included {n_embed}x"
@@ -243,9 +199,9 @@ def test_vendored_assets_are_published(site):
 
 
 @pytest.fixture(scope="module")
-def served(site):
+def served(built_book):
     """Serve the built site on 127.0.0.1 (random free port); yield its base URL."""
-    with serving(site) as base:
+    with serving(built_book) as base:
         yield base
 
 

@@ -42,6 +42,7 @@ def test_rule_values_are_the_rule_strings():
     assert len({rule.value for rule in Rule}) == len(Rule)
 
 
+@pytest.mark.slow  # random deals played to the end
 def test_every_refusal_of_random_deals_names_a_rule_member():
     """Try every card and every bid in many positions: each refusal carries a Rule member,
     and the game's refusal of a card is the one tricks.explain_refusal gives."""

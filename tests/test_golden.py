@@ -24,6 +24,7 @@ def _golden():
 golden = _golden()
 
 
+@pytest.mark.slow  # every golden play-through replayed
 def test_golden_playthroughs_unchanged():
     problems = golden.differences()
     if problems:

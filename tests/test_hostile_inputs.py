@@ -18,7 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarot_teach.widgets import EXERCISES, BidAdvisor
+from tarot_teach.widgets import BidAdvisor
+from test_widgets_all import WITH_TEXT, _walk  # (the exercises with a text box, found once)
 
 os.environ.setdefault("TAROT_TEACH_PROGRESS", os.path.join(tempfile.mkdtemp(), "p.json"))
 
@@ -46,17 +47,10 @@ HOSTILE = st.one_of(digits, exponents, json_values, huge, st.text(max_size=300),
                     st.sampled_from(FIXED))
 
 
-def _walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _walk(child)
-
-
 def _text_boxes(widget):
     return [w for w in _walk(widget) if isinstance(w, (widgets.Text, widgets.Textarea))]
 
 
-WITH_TEXT = [cls for cls in EXERCISES if _text_boxes(cls(seed=21).widget)]
 _BUILT = {}
 
 
@@ -92,6 +86,7 @@ def test_fixed_hostile_texts(exercise_class):
         _check_with(exercise, text)
 
 
+@pytest.mark.slow  # hypothesis, every exercise with a text box
 @pytest.mark.parametrize("exercise_class", WITH_TEXT, ids=lambda cls: cls.__name__)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])

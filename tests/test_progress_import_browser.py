@@ -13,7 +13,7 @@ import pytest
 
 from conftest import serving
 from live_page import chromium_context, open_live
-from test_live_local import built_book, running_tarot_teach  # noqa: F401 (fixture)
+from test_live_local import running_tarot_teach
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -64,7 +64,7 @@ def assert_progress_back(page, said: str) -> None:
     assert page.evaluate("window.ttLive.errors") == []
 
 
-def test_import_in_the_static_site_brings_the_progress_back(built_book, tmp_path):  # noqa: F811
+def test_import_in_the_static_site_brings_the_progress_back(built_book, tmp_path):
     exported = tmp_path / "exported.json"
     with serving(built_book) as base, chromium_context() as first:
         problems: list = []
@@ -92,7 +92,7 @@ def test_import_in_the_static_site_brings_the_progress_back(built_book, tmp_path
         assert not problems, problems
 
 
-def test_import_with_the_local_server_brings_the_progress_back(built_book,  # noqa: F811
+def test_import_with_the_local_server_brings_the_progress_back(built_book,
                                                               tmp_path_factory):
     home, away = tmp_path_factory.mktemp("home"), tmp_path_factory.mktemp("away")
     (home / "p.json").write_text(json.dumps(PROGRESS), encoding="utf-8")
@@ -124,7 +124,7 @@ def test_import_with_the_local_server_brings_the_progress_back(built_book,  # no
             browser.close()
 
 
-def test_a_stored_reset_in_the_future_erases_nothing_in_the_static_site(built_book):  # noqa: F811
+def test_a_stored_reset_in_the_future_erases_nothing_in_the_static_site(built_book):
     stored = {**PROGRESS, "reset": "2999-01-01T00:00:00.000000"}
     with serving(built_book) as base, chromium_context() as context:
         context.add_init_script(f"localStorage.getItem({KEY!r}) || "

@@ -90,6 +90,7 @@ def _hammer(path: str, writer: int, count: int, start) -> None:
             progress.save_game(f"w{writer}", {"n": number})
 
 
+@pytest.mark.slow  # threads saving at once
 def test_concurrent_saves_from_threads_lose_nothing_and_never_show_broken_json(tmp_path):
     path = tmp_path / "progress.json"
     start = threading.Barrier(6)
@@ -115,6 +116,7 @@ def test_concurrent_saves_from_threads_lose_nothing_and_never_show_broken_json(t
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json", "progress.json.lock"]
 
 
+@pytest.mark.slow  # processes saving at once
 def test_concurrent_saves_from_processes_lose_nothing(tmp_path):
     path = tmp_path / "progress.json"
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")

@@ -12,7 +12,7 @@ import pytest
 
 from tarot_teach.widgets.progress import merge_records, parse_record, utc_time
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.slow, pytest.mark.browser]  # Chromium
 
 LIVE_JS = Path(__file__).resolve().parents[1] / "scripts" / "assets" / "live.js"
 SITE = "http://127.0.0.1:9/"  # (never reached: every request is answered by the test)

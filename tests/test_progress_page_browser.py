@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import serving
-from test_live_local import built_book, exercise_page, launch  # noqa: F401 (fixture)
+from test_live_local import exercise_page, launch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -22,7 +22,7 @@ def stored(page) -> dict:
     return json.loads(text) if text else {}
 
 
-def test_solve_see_it_on_the_progress_page_reset_and_see_it_gone(built_book):  # noqa: F811
+def test_solve_see_it_on_the_progress_page_reset_and_see_it_gone(built_book):
     sync_api = pytest.importorskip("playwright.sync_api")
     with serving(built_book) as base, sync_api.sync_playwright() as pw:
         browser = launch(pw)

@@ -223,6 +223,7 @@ def check_finished(state: GameState) -> None:
     assert reference_result(record) == expected
 
 
+@pytest.mark.slow  # hypothesis over whole deals
 @pytest.mark.parametrize("players", PLAYERS)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
@@ -283,6 +284,7 @@ def check_actions(state: GameState, rng: random.Random) -> None:
     assert snapshot(state) == before
 
 
+@pytest.mark.slow  # hypothesis over whole deals
 @pytest.mark.parametrize("players", PLAYERS)
 @settings(derandomize=True, deadline=None, max_examples=40, database=None)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -314,6 +316,7 @@ def test_copies_and_undo_give_the_same_deal(players, seed):
 # ----- many deals, plainly --------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a thousand deals
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_thousand_deals(players):
     finished = 0

@@ -8,8 +8,7 @@ calls (``TableWidget(``), JSON (``{"pousse": true}``), zero-based seats ("Seat 0
 
     python -m pytest tests/test_reader_words.py        # builds the book (slow)
 
-The build is the one of tests/test_book_build.py (its ``site`` fixture; set
-$TAROT_BOOK_OUTPUT to reuse a build folder).
+The build is the run's one build (conftest.py's ``built_book``).
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ import json
 import re
 
 import pytest
-from test_book_build import site, toc_pages  # noqa: F401  (the fixture builds the book)
-
-pytestmark = pytest.mark.slow
+from test_book_build import toc_pages
 
 PROGRAM_WORDS = [
     (re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"), "an identifier with an underscore"),
@@ -114,9 +111,10 @@ def program_words(page_html: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # the book
 @pytest.mark.parametrize("page", toc_pages())
-def test_no_program_words_in_reader_text(site, page):  # noqa: F811
-    path = site / f"{page}.html"
+def test_no_program_words_in_reader_text(built_book, page):
+    path = built_book / f"{page}.html"
     found = program_words(path.read_text(encoding="utf-8"))
     assert not found, f"{page}: " + "\n".join(found[:15])
 

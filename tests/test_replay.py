@@ -265,6 +265,7 @@ def json_values(draw):
         max_leaves=6))
 
 
+@pytest.mark.slow  # hypothesis, 300 corrupted records
 @settings(derandomize=True, deadline=None, max_examples=300, database=None)
 @given(data=st.data())
 def test_any_corruption_is_a_value_error_never_a_crash(data, record4):

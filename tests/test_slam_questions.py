@@ -140,6 +140,7 @@ def test_the_checks_know_possible_from_impossible():
     assert not possible(summary("take", 60, 3, "announced_failed", petit="defence"))
 
 
+@pytest.mark.slow  # every question's deal searched
 def test_every_slam_value_question_states_a_possible_deal():
     seen = Counter()
     for seed in range(600):

@@ -4,7 +4,12 @@ Every test runs twice: with the native search (tarot_teach/_solver.c, skipped if
 built) and with the pure Python one.
 """
 
+import json
+import os
 import random
+import shutil
+import sysconfig
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +32,27 @@ def search(request, monkeypatch):
     return request.param
 
 
+@pytest.mark.parametrize("search", ["python"], indirect=True)  # once: it is about the install
+def test_the_native_search_is_built_when_a_c_compiler_is_here():
+    """Where setup.py can compile tarot_teach/_solver.c, it must have: a broken C build
+    would otherwise only skip every native test and leave CI green."""
+    if os.environ.get("TAROT_TEACH_PURE") == "1":
+        pytest.skip("TAROT_TEACH_PURE=1: installed without the native search on purpose")
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None \
+            or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        pytest.skip("no C compiler or no Python headers here: the pure Python search runs")
+    try:
+        from tarot_teach import _solver  # noqa: F401
+        problem = None
+    except ImportError as error:
+        problem = str(error)
+    if problem:
+        pytest.fail(f"a C compiler ({compiler}) is here, yet the native search did not build "
+                    f"or does not load ({problem}): see pip's output for tarot_teach/_solver.c "
+                    "(pip install -e . -v)", pytrace=False)
+
+
 def cards_only(state):
     return [a for a in state.legal_actions() if not isinstance(a, (Poignee, Misere))]
 
@@ -43,7 +69,19 @@ def minimax(state):
     return max(values) if state.side_of(state.to_act) == 0 else min(values)
 
 
+_BRUTE_FORCE: dict = {}
+
+
 def brute_force(state):
+    """Each card's value by minimax through the engine. Computed once per position: the
+    tests run twice (native and Python search) and compare both with the same values."""
+    key = (repr(state.rules), json.dumps(state.to_record(), sort_keys=True))
+    if key not in _BRUTE_FORCE:
+        _BRUTE_FORCE[key] = _minimax_values(state)
+    return dict(_BRUTE_FORCE[key])
+
+
+def _minimax_values(state):
     values = {}
     for card in cards_only(state):
         after = state.copy()
@@ -125,6 +163,7 @@ def strong_taker_endgame(seed, players, tricks_left, cards_in_trick, excuse_late
 VARIANTS = [None, None, None, "excuse_always_kept", "excuse_last_trick_to_winner"]
 
 
+@pytest.mark.slow  # minimax through the engine
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10 ** 9), players=st.sampled_from([3, 4, 5]),
        tricks_left=st.integers(1, 3), data=st.data())
@@ -214,6 +253,7 @@ def test_the_key_by_relative_ranks_changes_no_value(players):
     assert transposed  # the relative key did merge positions
 
 
+@pytest.mark.slow  # 300 endgames by minimax through the engine
 def test_the_excuse_bounds_at_a_trick_start_change_no_value():
     """A table entry starts from what the Excuse's holder can make sure of (playing it in
     this trick, it keeps it, the exchange half point aside): slams in progress with the

@@ -52,6 +52,7 @@ def endgame(draw, seed, players, tricks_left):
     return random_endgame(seed, players, tricks_left, cards_in_trick, excuse_late, variant)
 
 
+@pytest.mark.slow  # the pure Python search on many positions
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10 ** 9), players=st.sampled_from([3, 4, 5]),
        tricks_left=st.integers(1, 6), data=st.data())

@@ -23,7 +23,7 @@ import pytest
 from axe_check import describe, serious_violations
 from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
-    ROOT, keep_on_this_machine, launch, running_tarot_teach, wait_idle)
+    keep_on_this_machine, launch, running_tarot_teach, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -40,18 +40,7 @@ TABLES = {3: ("book/10-three-players", 0), 4: ("book/20-guided-hands", 0),
 
 
 @pytest.fixture(scope="module")
-def book_html() -> Path:
-    """The built book, built again when a source is newer (the live kernel runs the
-    current package, but the cells it runs are the built pages')."""
-    from tarot_teach import site
-
-    if site.book_is_stale(ROOT):
-        site.build_book(ROOT)
-    return site.html_dir(ROOT)
-
-
-@pytest.fixture(scope="module")
-def server(book_html, tmp_path_factory):
+def server(built_book, tmp_path_factory):
     with running_tarot_teach(tmp_path_factory.mktemp("table")) as running:
         yield running
 
@@ -230,7 +219,7 @@ def shoot(page, table, name: str) -> None:
 
 
 def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come_back(
-        book_html, tmp_path):
+        built_book, tmp_path):
     """The guided hands page opens with its two tables closed ("Sit down at the table"):
     a table is a hundred widgets, built on first use. Once sat at, the table (its deal saved)
     is there at once when the page is opened again; the other stays closed."""
@@ -344,12 +333,12 @@ def test_the_table_on_a_phone(server):
         context.close()
 
 
-def test_the_table_in_the_static_site_with_pyodide(book_html):
+def test_the_table_in_the_static_site_with_pyodide(built_book):
     """The same table on a plain static server: the browser's Python (Pyodide) runs it; a
     card is played by keyboard there too."""
     from conftest import serving
 
-    with serving(book_html) as base, sync_api.sync_playwright() as pw:
+    with serving(built_book) as base, sync_api.sync_playwright() as pw:
         browser = launch(pw)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         outside: list = []

@@ -80,7 +80,8 @@ def _secret_cards(table: TableWidget) -> set:
 
 
 def _named(card: Card, text: str) -> bool:
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+    # (the plain substring test first: the regular expression only where the name is there)
+    return any(name in text and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
                for name in (card.name, card.short_name))
 
 
@@ -175,6 +176,7 @@ def _play_deal(table: TableWidget, told: _Told, seen: _Seen) -> None:
     raise AssertionError("the deal did not end")
 
 
+@pytest.mark.slow  # 14 whole deals through the table
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_learner_level_deals_show_nothing_private(players, told):
     seen, played = _Seen(), 0
@@ -186,6 +188,7 @@ def test_learner_level_deals_show_nothing_private(players, told):
     assert seen.revealed and seen.voids and played >= 7
 
 
+@pytest.mark.slow  # the strong player judges each card over many deals: a minute a table
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_strong_level_deals_show_nothing_private(players, told):
     seen, played = _Seen(), 0
@@ -216,6 +219,7 @@ def _poignee_deal(players: int, rng_seed: int = 0) -> GameState:
     raise AssertionError("no deal found")
 
 
+@pytest.mark.slow  # a whole deal through the table
 @pytest.mark.parametrize("players", [4, 5])
 def test_a_computer_s_poignee_is_drawn_and_listed(players, told):
     seen = _Seen()
@@ -223,6 +227,7 @@ def test_a_computer_s_poignee_is_drawn_and_listed(players, told):
     assert seen.poignees
 
 
+@pytest.mark.slow  # a whole deal through the table
 def test_the_learner_s_own_poignee_is_drawn_and_listed(told):
     from tarot_teach.declarations import poignee_options
 
@@ -253,6 +258,7 @@ def _trumps_discard_state() -> GameState:
     return state
 
 
+@pytest.mark.slow  # a whole deal through the table
 def test_a_computer_taker_s_discarded_trumps_are_drawn_and_listed(told):
     seen = _Seen()
     table = TableWidget(state=_trumps_discard_state())
@@ -299,6 +305,7 @@ def test_a_poignee_shown_never_tells_who_the_partner_is():
     assert compared >= 5
 
 
+@pytest.mark.slow  # 180 deals played to the end
 def test_lead_and_call_reasons_fit_the_hand():
     """No "longest suit" for a single card, no "lowest" for a lone King, no "my 0 hearts"."""
     player = ComputerPlayer()
@@ -328,6 +335,7 @@ def _to_the_middle(table: TableWidget, actions: int = 8) -> None:
         _learner_acts(table, player)
 
 
+@pytest.mark.slow  # a whole deal through the table
 def test_a_saved_table_keeps_the_reasons_hidden_then_reveals_them(tmp_path, told):
     path = tmp_path / "progress.json"
     table = TableWidget(players=4, seed=2, save_key="t", progress=Progress(path))
@@ -341,6 +349,7 @@ def test_a_saved_table_keeps_the_reasons_hidden_then_reveals_them(tmp_path, told
     assert told.reasons[0][1] in log  # a reason given before the save, revealed at the end
 
 
+@pytest.mark.slow  # a whole deal through the table
 def test_an_old_saved_table_with_reasons_in_its_log_hides_them(tmp_path):
     """Saved games from before kept each line with its reason after " — "."""
     path = tmp_path / "progress.json"

@@ -38,6 +38,7 @@ SMALL = re.compile(r"\bsmall (card|one|trump)\b", re.IGNORECASE)
 LOST = re.compile(r"\blost\b|\bloses? the trick\b", re.IGNORECASE)
 
 
+@pytest.mark.slow  # whole deals, every reason checked
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_computer_players_reasons_are_true_of_their_card(players):
     checked_small = checked_lost = 0

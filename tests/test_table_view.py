@@ -29,6 +29,7 @@ def _computer_takes(players=4, contracts=(Bid.TAKE, Bid.GUARD)):
     raise AssertionError("no deal found where a computer takes")
 
 
+@pytest.mark.slow  # whole deals through the table
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_defender_never_sees_the_computer_taker_s_discard(players):
     table = _computer_takes(players)

@@ -87,6 +87,7 @@ def test_round_trip(value, mark, spaced):
     assert parse_number(text) == Fraction(value)
 
 
+@pytest.mark.slow  # hypothesis, 300 texts
 @given(st.text(max_size=400))
 @settings(max_examples=300, deadline=None)
 def test_any_text_is_a_number_or_a_refusal(text):

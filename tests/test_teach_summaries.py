@@ -35,6 +35,7 @@ def _possible(summary) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # every question's deal searched
 @pytest.mark.parametrize("name", GENERATORS)
 def test_every_question_describes_a_possible_deal(name):
     generate = GENERATORS[name]

@@ -712,6 +712,7 @@ from tarot_teach.widgets.table import TableWidget  # noqa: E402
 from test_widgets_table import _click_through  # noqa: E402
 
 
+@pytest.mark.slow  # 24 whole deals through the table
 @pytest.mark.parametrize("variant", [
     {"goulash": True}, {"two_players": True}, {"cosmic_tribe": True}, {"five_no_partner": True},
     {"misere": True}, {"petit_chelem": True}, {"petit_imprenable": True},

@@ -43,7 +43,10 @@ def _with_text_boxes():
     return [cls for cls in EXERCISES if _text_boxes(cls(seed=12))]
 
 
-@pytest.mark.parametrize("exercise_class", _with_text_boxes(), ids=lambda cls: cls.__name__)
+WITH_TEXT = _with_text_boxes()  # (found once for the two tests below)
+
+
+@pytest.mark.parametrize("exercise_class", WITH_TEXT, ids=lambda cls: cls.__name__)
 def test_hostile_typing_gets_a_friendly_escaped_message(exercise_class):
     exercise = exercise_class(seed=12)
     boxes = _text_boxes(exercise)
@@ -63,7 +66,7 @@ def box_name(box) -> str:
     return re.sub(r"<[^>]*>", "", box.description).strip()
 
 
-@pytest.mark.parametrize("exercise_class", _with_text_boxes(), ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("exercise_class", WITH_TEXT, ids=lambda cls: cls.__name__)
 def test_every_box_is_named_by_words_not_only_its_placeholder(exercise_class):
     exercise = exercise_class(seed=12)
     for box in _text_boxes(exercise):

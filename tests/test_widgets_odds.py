@@ -2,6 +2,8 @@
 
 import sys
 
+import pytest
+
 from tarot_teach import parse_cards
 from tarot_teach.odds import dog_at_least, most_likely_pattern
 from tarot_teach.widgets.odds import (DefenceTrumpsExercise, DogChanceExercise, DogQuestion,
@@ -91,6 +93,7 @@ def test_chart_without_matplotlib(monkeypatch):
     assert html.startswith('<div role="img"') and "%" in html
 
 
+@pytest.mark.slow  # a fresh Python
 def test_module_imports_without_matplotlib():
     import subprocess
     code = ("import sys; sys.modules['matplotlib'] = None; "

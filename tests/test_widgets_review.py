@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tarot_teach import GameState, RuleSet, parse_card
+from tarot_teach import GameState, RuleSet, coach, parse_card
 from tarot_teach.cards import SUIT_MASKS, TRUMP_MASK
 from tarot_teach.coach import Band, ReviewEntry, review
 from tarot_teach.inference import inferences
@@ -28,13 +28,22 @@ def _rows(widget):
     return widget.output.value.count('class="tt-review-row"')
 
 
-def test_review_button_shows_one_row_per_coach_entry_and_the_bar_reaches_the_end():
+@pytest.mark.slow  # the coach's review of a deal
+def test_review_button_shows_one_row_per_coach_entry_and_the_bar_reaches_the_end(monkeypatch):
     record = _finished_record()
+    reviews = []  # what the coach's review was asked and answered (not run a second time)
+
+    def coach_review(*args, **kwargs):
+        reviews.append((args, kwargs, review(*args, **kwargs)))
+        return reviews[-1][2]
+
+    monkeypatch.setattr(coach, "review", coach_review)
     widget = ReviewWidget(record, 3, samples=2, seed=5)
     seen = []
     widget.bar.observe(lambda change: seen.append(change["new"]), names="value")
     widget.button.click()
-    expected = review(record, 3, samples=2, seed=5)
+    [(args, kwargs, expected)] = reviews
+    assert args == (record, 3) and (kwargs["samples"], kwargs["seed"]) == (2, 5)
     assert widget.entries == expected
     assert _rows(widget) == len(expected)
     assert widget.bar.max == len(expected) and widget.bar.value == widget.bar.max

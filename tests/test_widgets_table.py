@@ -51,6 +51,7 @@ def _click_through(table: TableWidget, check_refusals: bool = True, declare: boo
     return clicks
 
 
+@pytest.mark.slow  # a whole deal through the table
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_whole_deal_from_bid_to_score(players):
     for seed in range(6):
@@ -162,6 +163,7 @@ def test_hint_and_undo():
     assert "nothing to undo" in table.feedback.value or "scored" in table.feedback.value
 
 
+@pytest.mark.slow  # three whole deals through the table
 def test_new_deal_passes_the_deal_on_and_sheet_sums_to_zero():
     table = TableWidget(players=4, seed=4)
     for _ in range(3):
@@ -179,6 +181,7 @@ def test_a_cosmic_tribe_table_shows_that_game_s_card_names():
     assert not any(" of hearts" in t for t in tooltips)
 
 
+@pytest.mark.slow  # a whole deal through the table
 def test_a_saved_table_resumes_where_it_was(tmp_path):
     from tarot_teach.widgets.progress import Progress
 
@@ -233,6 +236,7 @@ def _late_state(seed, tricks=15):
         seed += 100  # everybody passed: another deal
 
 
+@pytest.mark.slow  # a deal and the coach's review
 def test_after_a_deal_review_this_deal_reviews_the_learner_s_seat():
     from tarot_teach.coach import review
 
