@@ -392,7 +392,7 @@ def themes_of(puzzle: dict) -> dict[str, str]:
     theirs = [s for s in range(state.players) if s not in ours]
 
     def who(seat):
-        return seat_name(seat, learner=learner)
+        return _name(seat, learner)
 
     found = {}
     last = state.rules.tricks
@@ -560,6 +560,12 @@ def check_move(puzzle: dict, moves_so_far, card) -> Verdict:
     return Verdict(True, card, Fraction(0), best, best, replies, solved, text)
 
 
+def _name(seat: int, learner: int) -> str:
+    """A seat's name inside a sentence: "you" for the learner (:func:`sentence` makes the
+    first word a capital)."""
+    return "you" if seat == learner else seat_name(seat, learner=learner)
+
+
 def _describe(state: GameState, plays, learner: int) -> str:
     """Sentences for ``plays`` ((seat, card) pairs) played from ``state`` (not changed): who
     plays what, and who wins each trick with the points (and bouts) in it."""
@@ -568,14 +574,14 @@ def _describe(state: GameState, plays, learner: int) -> str:
     for seat, card in plays:
         done = len(walk.tricks)
         walk.play(card)
-        words.append(f"{seat_name(seat, learner=learner)} "
+        words.append(f"{_name(seat, learner)} "
                      f"play{'s' * (seat != learner)} {card.short_name}")
         if len(walk.tricks) > done:
             _, cards, winner = walk.tricks[-1]
             won = [DECK[i] for i in cards]
             bouts = [c.name for c in won if c.is_bout]
             with_bouts = f", {' and '.join(bouts)} among them" if bouts else ""
-            sentences.append(f"{', '.join(words)}: {seat_name(winner, learner=learner)} "
+            sentences.append(f"{', '.join(words)}: {_name(winner, learner)} "
                              f"win{'s' * (winner != learner)} the trick "
                              f"({_number(sum(c.points for c in won))} points{with_bouts})")
             words = []
