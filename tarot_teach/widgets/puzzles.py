@@ -39,7 +39,8 @@ from .render import cards_html
 from .table import NEXT, TableHand, _live_text, _marked, felt_html
 from .table_style import TABLE_CSS, style_html
 
-__all__ = ["PuzzleTrainer", "MODES", "PUZZLE_CSS", "ratings_summary"]
+__all__ = ["PuzzleTrainer", "PuzzleProgress", "MODES", "PUZZLE_CSS", "ratings_summary",
+           "rating_chart"]
 
 MODES = (("Near my rating", "rating"), ("By theme", "theme"), ("Streak", "streak"))
 """The trainer's modes: (label, value)."""
@@ -53,6 +54,7 @@ PUZZLE_CSS = """
 .tt-puzzles .tt-hands svg { width:30px; height:42px; margin:1px !important; }
 .tt-puzzles .tt-prompt { margin:0.2em 0 0.4em; }
 .tt-puzzles .tt-rating { font-size:0.95em; }
+.tt-puzzles .tt-puzzle-id { color:#555; font-size:0.85em; white-space:nowrap; }
 .tt-puzzles .tt-themes { margin:0.3em 0; padding-left:1.2em; }
 .tt-puzzles .widget-toggle-buttons .widget-toggle-button { width:auto !important; }
 .tt-puzzles .widget-toggle-buttons { flex-wrap:wrap; max-width:100%; }
@@ -76,6 +78,61 @@ def ratings_summary(progress: Progress) -> str:
         return "No puzzle tried yet: your puzzle rating starts at 1500."
     return (f"Your puzzle rating: {_rating_text(ratings.learner)} after {ratings.tries} puzzle{'s' * (ratings.tries != 1)} tried; "
             f"{solved} solved, {ratings.solved_first} of them at the first try.")
+
+
+def rating_chart(history) -> str:
+    """The learner's puzzle rating after each rated try, as a small SVG line (empty without
+    tries); its title and a text alternative say the numbers.
+
+    >>> rating_chart([]), rating_chart([1600, 1550]).startswith("<svg")
+    ('', True)
+    """
+    history = list(history)
+    if not history:
+        return ""
+    width, height, pad = 320, 90, 6
+    low, high = min(history + [1500]) - 50, max(history + [1500]) + 50
+    step = (width - 2 * pad) / max(len(history), 1)
+
+    def y(value):
+        return round(pad + (high - value) * (height - 2 * pad) / (high - low), 1)
+
+    points = [(pad, y(1500))] + [(round(pad + step * (k + 1), 1), y(v))
+                                  for k, v in enumerate(history)]
+    line = " ".join(f"{x},{v}" for x, v in points)
+    words = (f"Your puzzle rating after each of your {len(history)} rated tries, from 1500: "
+             + ", ".join(str(v) for v in history[-12:]) + ("" if len(history) <= 12 else
+                                                            " (the last 12)"))
+    return (f'<svg role="img" aria-label="{escape_text(words)}" viewBox="0 0 {width} {height}" '
+            f'style="width:100%;max-width:{width}px;height:auto;display:block" '
+            f'xmlns="http://www.w3.org/2000/svg"><title>{escape_text(words)}</title>'
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f6f6f6" rx="6"/>'
+            f'<line x1="{pad}" x2="{width - pad}" y1="{y(1500)}" y2="{y(1500)}" '
+            f'stroke="#999" stroke-dasharray="4 3"/>'
+            f'<polyline points="{line}" fill="none" stroke="#005A8F" stroke-width="2.5"/>'
+            f"</svg>")
+
+
+class PuzzleProgress:
+    """The progress page's puzzle panel: the rating, the puzzles tried and solved, the rating
+    after each try (as :func:`rating_chart`), read from the progress file when shown."""
+
+    def __init__(self, progress: "Progress | None" = None) -> None:
+        self.progress = progress if progress is not None else Progress.default()
+        self.widget = widgets.HTML()
+        self.widget.add_class("tt-puzzle-progress")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the tries again (another page may have added some)."""
+        ratings = puzzle_ratings(self.progress.answers, puzzle_index())
+        self.widget.value = (f"<p>{escape_text(ratings_summary(self.progress))}</p>"
+                             + rating_chart(ratings.history))
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
 
 
 PROVISIONAL_RD = 110
@@ -230,8 +287,8 @@ class PuzzleTrainer:
         self._shown.append(puzzle["id"])
         self.recorded = False
         self.names = seat_names(self.attempt.state.players, learner=self.attempt.seat)
-        self.feedback.value = escape_text(problems) if problems else ""
-        self.news = ["A new puzzle. Your turn."]
+        self.news = [problems.strip(), "A new puzzle. Your turn."] if problems.strip() \
+            else ["A new puzzle. Your turn."]
         self._render()
 
     # ----- the learner's actions -------------------------------------------------------------
@@ -322,18 +379,17 @@ class PuzzleTrainer:
 
     _rendering = False
 
-    def _next_mark(self) -> str:
-        self._turns += 1
-        return f"{NEXT}-{self._turns % 2}"
-
     def _render(self) -> None:
+        """Draw the puzzle; the focus's next place gets a new mark (tt-next-0/1 alternate:
+        the page moves the focus only to a new mark). Drawing is not a learner's click."""
+        self._turns += 1
         self._rendering = True
         try:
-            self._render_all()
+            self._render_all(f"{NEXT}-{self._turns % 2}")
         finally:
             self._rendering = False
 
-    def _render_all(self) -> None:
+    def _render_all(self, mark: str) -> None:
         attempt = self.attempt
         state = attempt.state
         ratings = self.ratings()
@@ -346,7 +402,9 @@ class PuzzleTrainer:
                 f" (best {best})" if isinstance(best, int) and best else "")
         self.rating_view.value = (
             f'<div class="tt-rating"><b>Your puzzle rating: {_rating_text(rating)}</b>'
-            f" · this puzzle: {round(here.r)}{streak}</div>")
+            f" · this puzzle: {round(here.r)}{streak}"
+            f' <span class="tt-puzzle-id">(puzzle {escape_text(attempt.puzzle["id"])})</span>'
+            "</div>")
         self.prompt.value = f'<p class="tt-prompt">{escape_text(prompt_text(attempt.puzzle))}</p>'
         shown = table_view(state, attempt.seat, self.names)
         self.felt.value = felt_html(shown)
@@ -355,7 +413,6 @@ class PuzzleTrainer:
         self.hands_view.value = '<div class="tt-hands" role="group" aria-label="The other ' \
             'hands">' + "".join(cards_html(cards, size="small", caption=f"{self.names[seat]}"
                                            f"'s hand") for seat, cards in others) + "</div>"
-        mark = self._next_mark()
         playing = attempt.can_play()
         entries = hand_entries(state, attempt.seat)
         if not playing:
