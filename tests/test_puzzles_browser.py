@@ -58,7 +58,7 @@ def test_a_puzzle_solved_by_keyboard(book_html, tmp_path, width):
     with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
         browser = launch(pw)
         context, page, trainer, problems, outside = open_live(
-            browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="puzzles")
+            browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")  # (tab_to looks there)
         puzzle = shown_puzzle(trainer)
         page.evaluate(KEYS_PRESSED)
         # a wrong card, by keyboard: the refutation, and the focus on Try again
@@ -86,7 +86,7 @@ def test_a_puzzle_solved_by_keyboard(book_html, tmp_path, width):
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
         if width == 1280:
-            violations = serious_violations(page, ["[data-tt-test=puzzles]"])
+            violations = serious_violations(page, ["[data-tt-test=table]"])
             assert not violations, describe(violations)
         press(page, "Enter")  # Next puzzle
         assert shown_puzzle(trainer)["id"] != puzzle["id"]

@@ -54,6 +54,8 @@ PUZZLE_CSS = """
 .tt-puzzles .tt-hands svg { width:30px; height:42px; margin:1px !important; }
 .tt-puzzles .tt-prompt { margin:0.2em 0 0.4em; }
 .tt-puzzles .tt-rating { font-size:0.95em; }
+.tt-puzzles .tt-announcer { position:absolute !important; width:1px; height:1px;
+  overflow:hidden; clip:rect(0 0 0 0); white-space:nowrap; }
 .tt-puzzles .tt-puzzle-id { color:#555; font-size:0.85em; white-space:nowrap; }
 .tt-puzzles .tt-themes { margin:0.3em 0; padding-left:1.2em; }
 .tt-puzzles .widget-toggle-buttons .widget-toggle-button { width:auto !important; }
@@ -62,7 +64,8 @@ PUZZLE_CSS = """
 .tt-puzzles .widget-dropdown select { max-width:100%; }
 """
 """The trainer's own styles (inside ``.tt-puzzles``; the table's sheet does the rest): the
-other hands shown in small cards, wrapping on a phone."""
+other hands shown in small cards, wrapping on a phone; the announcement for screen readers
+only (the feedback below the hand shows the same words)."""
 
 
 def ratings_summary(progress: Progress) -> str:
@@ -198,6 +201,8 @@ class PuzzleTrainer:
         self.next_button = widgets.Button(description="Next puzzle", button_style="primary",
                                           tooltip="A new puzzle near your rating")
         self.next_button.add_class("tt-new")
+        for button in (self.retry_button, self.solution_button):  # after it is pressed by
+            button.add_class("tt-action")  # key, the page moves the focus on (a11y.js's ACTS)
         self.retry_button.on_click(lambda _b: self.retry())
         self.solution_button.on_click(lambda _b: self.show_solution())
         self.next_button.on_click(lambda _b: self.next_puzzle())
