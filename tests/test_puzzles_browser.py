@@ -85,6 +85,11 @@ def test_a_puzzle_solved_by_keyboard(book_html, tmp_path, width):
         shoot(page, trainer, f"puzzle-solved-{width}")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
+        wide = trainer.evaluate("""t => [t, ...t.querySelectorAll('*')].filter(e =>
+            e.scrollLeft > 0 || (e === t && e.scrollWidth > e.clientWidth + 1)).map(e =>
+            [e.className.baseVal === undefined ? e.className : 'svg', e.scrollLeft,
+             e.scrollWidth, e.clientWidth])""")
+        assert not wide, f"wider than the trainer (hidden sideways) at {width} px: {wide}"
         if width == 1280:
             violations = serious_violations(page, ["[data-tt-test=table]"])
             assert not violations, describe(violations)
