@@ -3,6 +3,7 @@
 
     python scripts/make_puzzles.py --players 4 --minutes 10   write four-players.json
     python scripts/make_puzzles.py --check                   regenerate a few stored deals
+    python scripts/make_puzzles.py --refresh                 re-make the stored puzzles
 
 Each deal is dealt from its seed and played to the end by the computer players of one
 level (``learner``: ComputerPlayer; ``strong``: StrongPlayer, every :data:`STRONG_EVERY`-th
@@ -145,6 +146,25 @@ def check(per_file: int) -> int:
     return 1 if failures else 0
 
 
+def refresh() -> int:
+    """Make every stored puzzle again from its record and start (the solver's facts and the
+    stored fields as :func:`make_puzzle` writes them now) and write the files back."""
+    for name in FILES.values():
+        path = PUZZLE_DIR / name
+        began = time.perf_counter()
+        again = [make_puzzle(p["record"], p["start"], p["id"])
+                 for p in json.loads(path.read_text(encoding="utf-8"))]
+        lost = [p for p in again if isinstance(p, str)]
+        if lost:
+            print(f"{name}: {len(lost)} puzzles are no longer puzzles", file=sys.stderr)
+            return 1
+        path.write_text(json.dumps(again, ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        print(f"{name}: {len(again)} puzzles made again in "
+              f"{time.perf_counter() - began:.0f} s", flush=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=sorted(FILES), action="append")
@@ -153,7 +173,10 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="regenerate stored deals")
     parser.add_argument("--check-deals", type=int, default=2)
+    parser.add_argument("--refresh", action="store_true", help="re-make the stored puzzles")
     args = parser.parse_args()
+    if args.refresh:
+        return refresh()
     if args.check:
         return check(args.check_deals)
     PUZZLE_DIR.mkdir(parents=True, exist_ok=True)

@@ -70,7 +70,7 @@ THEMES = {
 """Each theme's name -> its title; :func:`themes_of` finds them in a solution's line."""
 
 _FIELDS = ("id", "kind", "record", "start", "seat", "values", "solution", "themes", "rating")
-_OPEN_FIELDS = ("line", "refutations")
+_OPEN_FIELDS = ("line", "refutations", "steps")
 
 
 class PuzzleError(ValueError):
@@ -248,6 +248,15 @@ def _refutation(state: GameState, card: Card) -> list[str]:
     return [str(c) for c in line[:stop]]
 
 
+def _step(state: GameState, values: dict) -> dict:
+    """A later move's stored facts: each legal card's value and each losing card's
+    refutation (:func:`_refutation`)."""
+    best = _side_best(state, values)
+    return {"values": {str(card): _number(value) for card, value in values.items()},
+            "refutations": {str(card): _refutation(state, card)
+                            for card, value in values.items() if value != best}}
+
+
 def make_puzzle(record: dict, start: dict, puzzle_id: str):
     """The open puzzle starting at ``start`` in a whole deal's ``record``, or a string
     saying why the position is none: ``"forced"`` (every card plays alike), ``"tie"``
@@ -274,11 +283,14 @@ def make_puzzle(record: dict, start: dict, puzzle_id: str):
         return "close"
     line = best_line(state)
     walk = state.copy()
-    solution = []
+    solution, steps = [], []
     for card in line:
         if walk.to_act == seat:
-            if solution and _forced(card_values(walk)):
-                break
+            if solution:
+                here = card_values(walk)
+                if _forced(here):
+                    break
+                steps.append(_step(walk, here))
             solution.append(str(card))
         walk.play(card)
     computer = ComputerPlayer().decide(state).action
@@ -288,6 +300,7 @@ def make_puzzle(record: dict, start: dict, puzzle_id: str):
         "solution": solution,
         "line": [str(card) for card in line],
         "refutations": {str(card): _refutation(state, card) for card in wrong},
+        "steps": steps,
     })
     puzzle["themes"] = list(themes_of(puzzle))
     puzzle["rating"] = rating_of(len(wrong), len(solution), values[computer] != best)
@@ -379,7 +392,7 @@ def themes_of(puzzle: dict) -> dict[str, str]:
     theirs = [s for s in range(state.players) if s not in ours]
 
     def who(seat):
-        return seat_name(seat, learner=learner)
+        return _name(seat, learner)
 
     found = {}
     last = state.rules.tricks
@@ -503,18 +516,24 @@ def check_move(puzzle: dict, moves_so_far, card) -> Verdict:
         answer()
     card = parse_card(card)
     on_line = played == line[:len(played)]
-    if not played and puzzle["kind"] == "open":
-        values = {parse_card(c): Fraction(v) for c, v in puzzle["values"].items()}
+    stored = None  # the values and refutations kept with the puzzle for this move
+    if puzzle["kind"] == "open" and on_line:
+        steps = [puzzle, *puzzle.get("steps", ())]  # the first move's, then the later ones'
+        if len(moves_so_far) < len(steps):
+            stored = steps[len(moves_so_far)]
+    if stored is not None:
+        values = {parse_card(c): Fraction(v) for c, v in stored["values"].items()}
     else:
         values = card_values(state)
     if card not in values:
         state.play(card)  # the engine says which rule forbids it
     best = _side_best(state, values)
     loss = _loss(state, best, values[card])
-    side = "your side" if state.side_of(learner) == 0 else "the taker's side"
+    taking = state.side_of(learner) == 0
+    side = "your side" if taking else "the taker's side"
     if loss:
-        stored = puzzle.get("refutations", {}).get(str(card)) if not played else None
-        refutation = stored if stored is not None else _refutation(state, card)
+        kept = stored.get("refutations", {}).get(str(card)) if stored is not None else None
+        refutation = kept if kept is not None else _refutation(state, card)
         after = state.copy()
         after.play(card)
         replies = tuple(_play_line(after, [parse_card(c) for c in refutation]))
@@ -523,20 +542,28 @@ def check_move(puzzle: dict, moves_so_far, card) -> Verdict:
                 f"points instead of {_number(best)}: {_number(loss)} lost.")
         return Verdict(False, card, loss, values[card], best, replies, False, text)
     before = state.copy()
+    at = len(played)  # the card's place in the line
     state.play(card)
     played.append(card)
     replies = answer()
     if state.is_over:
         solved = True
-    elif on_line and card == line[len(played) - 1]:  # the stored line says
+    elif on_line and at < len(line) and card == line[at]:  # the stored line says
         solved = len(moves_so_far) + 1 >= len(puzzle["solution"])
     else:
         solved = _forced(card_values(state))
-    text = f"Right: {card.short_name} keeps {_number(best)} points for {side}."
+    text = (f"Right: {card.short_name} keeps {_number(best)} points for your side." if taking
+            else f"Right: {card.short_name} holds the taker's side to {_number(best)} points.")
     text += " " + _describe(before, ((learner, card),) + replies, learner)
     if solved:
         text += " Solved: the rest plays itself."
     return Verdict(True, card, Fraction(0), best, best, replies, solved, text)
+
+
+def _name(seat: int, learner: int) -> str:
+    """A seat's name inside a sentence: "you" for the learner (:func:`sentence` makes the
+    first word a capital)."""
+    return "you" if seat == learner else seat_name(seat, learner=learner)
 
 
 def _describe(state: GameState, plays, learner: int) -> str:
@@ -547,14 +574,14 @@ def _describe(state: GameState, plays, learner: int) -> str:
     for seat, card in plays:
         done = len(walk.tricks)
         walk.play(card)
-        words.append(f"{seat_name(seat, learner=learner)} "
+        words.append(f"{_name(seat, learner)} "
                      f"play{'s' * (seat != learner)} {card.short_name}")
         if len(walk.tricks) > done:
             _, cards, winner = walk.tricks[-1]
             won = [DECK[i] for i in cards]
             bouts = [c.name for c in won if c.is_bout]
             with_bouts = f", {' and '.join(bouts)} among them" if bouts else ""
-            sentences.append(f"{', '.join(words)}: {seat_name(winner, learner=learner)} "
+            sentences.append(f"{', '.join(words)}: {_name(winner, learner)} "
                              f"win{'s' * (winner != learner)} the trick "
                              f"({_number(sum(c.points for c in won))} points{with_bouts})")
             words = []

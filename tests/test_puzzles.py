@@ -54,6 +54,12 @@ def prove(puzzle: dict) -> None:
                 assert str(card) == puzzle["solution"][moves]
                 assert sign * here[card] == max(sign * v for v in here.values())
                 assert moves == 0 or not forced
+                if moves:  # a later move's stored values and refutations are the solver's
+                    step = puzzle["steps"][moves - 1]
+                    assert step["values"] == {str(c): float(v) if v.denominator > 1
+                                              else int(v) for c, v in here.items()}
+                    assert set(step["refutations"]) == {
+                        str(c) for c, v in here.items() if sign * v < sign * here[card]}
             else:
                 assert forced
                 break
@@ -145,6 +151,23 @@ def test_check_move_wrong_card_refuted():
             assert f"{float(verdict.loss):g} lost" in verdict.text
             live = {k: v for k, v in puzzle.items() if k != "refutations"}
             assert check_move(live, [], parse_card(card)) == verdict  # stored = solver's
+
+
+def test_later_wrong_cards_refuted_from_the_stored_steps():
+    """A wrong card at a later move gets the stored refutation, which is what the solver
+    finds (fails before the steps were stored: a search at every later move)."""
+    later = [p for p in PUZZLES if len(p["solution"]) > 1][::8]
+    assert later
+    for puzzle in later:
+        moves = puzzle["solution"][:1]
+        step = puzzle["steps"][0]
+        assert len(puzzle["steps"]) == len(puzzle["solution"]) - 1
+        for card, refutation in list(step["refutations"].items())[:2]:
+            verdict = check_move(puzzle, moves, parse_card(card))
+            assert not verdict.right and verdict.loss > 0
+            assert [str(c) for _, c in verdict.replies] == refutation
+            live = {k: v for k, v in puzzle.items() if k != "steps"}
+            assert check_move(live, moves, parse_card(card)) == verdict
 
 
 def test_check_move_illegal_card():

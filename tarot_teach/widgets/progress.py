@@ -17,6 +17,12 @@ A file that cannot be read (not UTF-8, not JSON, too deep, wrong types, too larg
 aside under a new unique name, with a message that names it; it is never overwritten,
 never a crash.
 
+The puzzle trainer keeps its tries as answers too (``puzzle:<id>``: right when solved without
+a miss, wrong with the line that refuted the card), and the puzzle ratings are replayed from
+them (:func:`tarot_teach.teach.puzzles.puzzle_ratings`, Glicko-2): a rating is therefore
+merged across tabs and files, and forgotten by a reset, exactly as the answers are, and a
+file without any try is a newcomer's (rating 1500).
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
 >>> progress = Progress(path)
