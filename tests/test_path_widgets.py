@@ -46,6 +46,7 @@ def test_an_exercise_answered_on_its_page_shows_with_its_state_and_reason(progre
     assert "tried" in states(page) and "Answered wrong once" in page.overview.value
     shown = page.overview.value.split("Answered wrong once")[1].split("</small>")[0]
     assert result.message[:60] in shown  # the reason the exercise gave
+    exercise.new_question()  # the same question, its answer shown, would not be a solve
     assert answer_target(exercise, right=True).ok
     page.render()
     assert states(page).count("solved") == 1 and "solved first time" not in states(page)
