@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tarot_teach import site  # noqa: E402
+from tarot_teach.app import build as app_build, pool as app_pool  # noqa: E402
 from test_live_local import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, close_page, exercise_pages, running_tarot_teach)
 from test_site_navigation import (  # noqa: E402
@@ -213,7 +213,7 @@ def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
                                 timeout=120_000)
         print(f"  {'(start: the first page live)':26s} {time.monotonic() - started:5.2f} s",
               flush=True)
-        time.sleep(site.REFILL_DELAY + 4)  # the pool replaces the kernel taken, and warms
+        time.sleep(app_pool.REFILL_DELAY + 4)  # the pool replaces the kernel taken, and warms
         for name in pages:
             row = {"page": name}
             page = context.new_page()
@@ -275,13 +275,13 @@ def main(argv: "list[str] | None" = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    root = site.project_root()
+    root = app_build.project_root()
     html = args.html
     if html is None or not args.no_local:
-        if site.book_is_stale(root):
+        if app_build.book_is_stale(root):
             print("building the book…", flush=True)
-            site.build_book(root)
-        html = html or site.html_dir(root)
+            app_build.build_book(root)
+        html = html or app_build.html_dir(root)
     pages = [f"book/{p}" for p in args.pages] if args.pages else [
         p for p in exercise_pages(html)]
     print(f"{len(pages)} pages; {os.cpu_count()} CPUs, load average "
