@@ -191,18 +191,22 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
     return rows
 
 
-def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
+def local_mode(pages: list[str], browser, pause: float = 1.0,
+               prerun: bool = True) -> list[dict]:
     """Each page opened in a new tab (a new kernel from the server's pool), ``pause``
     seconds after the previous one was closed (the pool refills meanwhile). Before them,
     the address tarot-teach opens (its key) is opened as a learner's browser does just
     after the start; the seconds until that first page is live are printed apart ("start":
-    its kernels are still starting), and the pages are measured once the pool is warm."""
+    its kernels are still starting), and the pages are measured once the pool is warm.
+    ``prerun=False``: the server does not run a page's cells ahead (the page runs them)."""
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, running_tarot_teach(Path(tmp)) as server:
         base, _, opened = server
         context = browser.new_context()
+        if not prerun:
+            context.add_init_script("window.ttLiveNoPrerun = true")
         outside: list[str] = []
         watch_other_hosts(context, outside)
         first = context.new_page()
@@ -269,6 +273,8 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--pause", type=float, default=1.0,
                         help="local mode: seconds between closing a tab and opening the next "
                              "(1: pages back to back while the pool refills; 6: a server at rest)")
+    parser.add_argument("--no-prerun", action="store_true",
+                        help="local mode: the server does not run a page's cells ahead")
     parser.add_argument("--files", action="store_true", help="list the biggest downloads")
     parser.add_argument("--times", action="store_true",
                         help="when each step of the first visit happened (s after navigation)")
@@ -312,7 +318,7 @@ def main(argv: "list[str] | None" = None) -> int:
             if not args.no_local:
                 print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
                       f"  {'page':26s}  open   next")
-                rows = local_mode(pages, browser, args.pause)
+                rows = local_mode(pages, browser, args.pause, prerun=not args.no_prerun)
                 ok = [r for r in rows if "error" not in r]
                 if ok:
                     values = [r["open"] for r in ok]

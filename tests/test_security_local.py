@@ -94,11 +94,11 @@ class Server:
         return {kernel["id"] for kernel in json.loads(body)}
 
 
-def start_server(tmp_path_factory, port: "int | None" = None,
-                 home: "Path | None" = None) -> "tuple[Server, subprocess.Popen]":
+def start_server(tmp_path_factory, port: "int | None" = None, home: "Path | None" = None,
+                 preexec_fn=None) -> "tuple[Server, subprocess.Popen]":
     """A live server on a tiny site in a child process (on ``port``, its progress in
-    ``home``, or new ones), once it answers; its output (what the learner's terminal would
-    show) goes to ``Server.log``."""
+    ``home``, or new ones; ``preexec_fn`` run in the child before it starts), once it
+    answers; its output (what the learner's terminal would show) goes to ``Server.log``."""
     import os
 
     folder = tmp_path_factory.mktemp("site")
@@ -115,7 +115,7 @@ def start_server(tmp_path_factory, port: "int | None" = None,
         process = subprocess.Popen(
             [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED),
              str(secrets_file)],
-            cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
     base = f"http://127.0.0.1:{port}/"
     served = Server(base, port, secrets_file, log)
     deadline = time.time() + PATIENCE

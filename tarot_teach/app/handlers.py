@@ -8,6 +8,7 @@ import re
 
 from tornado import web
 
+from .kernels import TooManyTabs
 from .keys import CODE_HEADER, KEY_HEADER, KEY_PATH, OPEN_PATH, OPENER_PAGE, local_host
 
 JUPYTER_BASE = "/jupyter/"
@@ -141,7 +142,10 @@ class SessionHandler(KeyedHandler):
         live = self.live
         if live.tabs.left(self.tab, self.load):
             raise web.HTTPError(409, "this tab has gone on to another page")
-        kernel_id, reused = await live.tabs.kernel_for(self.tab, live.pool)
+        try:
+            kernel_id, reused = await live.tabs.kernel_for(self.tab, live.pool)
+        except TooManyTabs:
+            raise web.HTTPError(503, "too many tabs of the tutorial are open") from None
         prerun = live.runs.start(self.tab, kernel_id, self.get_query_argument("page", ""),
                                  reused, live.pool.take_client(kernel_id))
         self.answer_json({"mode": "jupyter", "base": JUPYTER_BASE, "token": live.token,

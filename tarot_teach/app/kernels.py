@@ -18,14 +18,20 @@ from jupyter_server.services.kernels.kernelmanager import (
     AsyncMappingKernelManager, ServerKernelManager)
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import web
-from tornado.iostream import StreamClosedError
-from tornado.websocket import WebSocketClosedError
 from traitlets import DottedObjectName
 
 # A kernel no page is connected to is shut down after this many seconds (released: the page
 # said it was going away; a reload comes back well within that).
 ORPHAN_SECONDS = 30
 RELEASED_SECONDS = 5
+# Tabs that may have a kernel at once (each holds about 110 MB; with the pool's two spares,
+# twelve kernels at most). A new tab beyond that takes the kernel of the tab unused longest,
+# if no page is connected to it; else it is told that too many tabs are open.
+MAX_TABS = 10
+
+
+class TooManyTabs(Exception):
+    """Every kernel a tab may have is in use by a page."""
 
 
 class TokenOnlyIdentityProvider(IdentityProvider):
@@ -137,15 +143,20 @@ class Tabs:
     the culling of kernels no page is connected to."""
 
     def __init__(self, kernel_manager, orphan_seconds: float = ORPHAN_SECONDS,
-                 released_seconds: float = RELEASED_SECONDS) -> None:
+                 released_seconds: float = RELEASED_SECONDS, max_tabs: int = MAX_TABS,
+                 clock=time.monotonic) -> None:
         self.km = kernel_manager
         self.orphan_seconds = orphan_seconds
         self.released_seconds = released_seconds
-        self.clock = time.monotonic
+        self.max_tabs = max_tabs
+        self.clock = clock
         self.kernels: dict[str, str] = {}  # tab id -> kernel id
         self.seen: dict[str, float] = {}  # kernel id -> last time a page had it
         self.released: set[str] = set()  # kernel ids whose page said it was leaving
-        self.loads: dict[str, int] = {}  # tab id -> the newest page load that asked
+        # tab id -> (the newest page load that asked, when): forgotten with the tab's kernel,
+        # or a while after it asked when it has none (a page that never took one).
+        self.loads: dict[str, tuple[int, float]] = {}
+        self.taking = 0  # tabs waiting for a kernel from the pool
 
     def left(self, tab: str, load: "int | None") -> bool:
         """True when ``load`` is a page ``tab`` has left: a newer page of the tab asked
@@ -161,25 +172,48 @@ class Tabs:
         """
         if load is None:
             return False
-        if load < self.loads.get(tab, 0):
+        if load < self.loads.get(tab, (0, 0.0))[0]:
             return True
-        self.loads[tab] = load
+        self.loads[tab] = (load, self.clock())
         return False
 
     def _connections(self, kernel_id: str) -> int:
         return self.km._kernel_connections.get(kernel_id, 0)
 
     async def kernel_for(self, tab: str, pool) -> "tuple[str, bool]":
-        """The tab's kernel if it still runs (True: a page had it before), else a new one."""
+        """The tab's kernel if it still runs (True: a page had it before), else a new one;
+        :class:`TooManyTabs` when ``max_tabs`` tabs have one and a page uses each."""
         kernel_id = self.kernels.get(tab)
         if kernel_id is not None and kernel_id in self.km:
             self.released.discard(kernel_id)
             self.seen[kernel_id] = self.clock()
             return kernel_id, True
-        kernel_id = await pool.take()
+        if kernel_id is not None:
+            self._forget(tab, kernel_id)
+        if len(self.kernels) + self.taking >= self.max_tabs:
+            await self._make_room()
+        self.taking += 1
+        try:
+            kernel_id = await pool.take()
+        finally:
+            self.taking -= 1
         self.kernels[tab] = kernel_id
         self.seen[kernel_id] = self.clock()
         return kernel_id, False
+
+    async def _make_room(self) -> None:
+        """Shut down the kernel of the tab unused longest, if no page is connected to it
+        and none had it for a few seconds (a page just given one connects a moment later)."""
+        now = self.clock()
+        idle = [(self.seen.get(kernel_id, 0.0), tab, kernel_id)
+                for tab, kernel_id in self.kernels.items()
+                if self._connections(kernel_id) == 0
+                and now - self.seen.get(kernel_id, 0.0) >= self.released_seconds]
+        if not idle:
+            raise TooManyTabs(f"{self.max_tabs} tabs have a kernel, each in use")
+        _, tab, kernel_id = min(idle)
+        self._forget(tab, kernel_id)
+        await self._shut_down(kernel_id)
 
     def release(self, tab: str) -> None:
         kernel_id = self.kernels.get(tab)
@@ -203,34 +237,21 @@ class Tabs:
             if now - self.seen.get(kernel_id, now) >= wait:
                 self._forget(tab, kernel_id)
                 culled.append(kernel_id)
-                try:
-                    await self.km.shutdown_kernel(kernel_id)
-                except Exception as error:  # already gone: nothing to shut down
-                    self.km.log.debug("culling %s: %s", kernel_id, error)
+                await self._shut_down(kernel_id)
+        self.loads = {tab: (load, when) for tab, (load, when) in self.loads.items()
+                      if tab in self.kernels or now - when < self.orphan_seconds}
         return culled
+
+    async def _shut_down(self, kernel_id: str) -> None:
+        try:
+            await self.km.shutdown_kernel(kernel_id)
+        except Exception as error:  # already gone: nothing to shut down
+            self.km.log.debug("culling %s: %s", kernel_id, error)
 
     def _forget(self, tab: str, kernel_id: str) -> None:
         self.kernels.pop(tab, None)
         self.seen.pop(kernel_id, None)
         self.released.discard(kernel_id)
-
-
-def ignore_closed_sockets(loop, context) -> None:
-    """The event loop's exception handler: a write to a page's WebSocket that had just closed
-    (jupyter_server does not wait on its writes; the page went away, or the server closed a
-    socket for a too large message) is ignored, not printed as "Task exception was never
-    retrieved" with a traceback in the learner's terminal; anything else as before.
-
-    >>> ignore_closed_sockets(None, {"exception": WebSocketClosedError()})  # nothing printed
-    """
-    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
-        return
-    loop.default_exception_handler(context)
-
-
-def install_closed_socket_handler() -> None:
-    """Make :func:`ignore_closed_sockets` the running loop's exception handler."""
-    asyncio.get_running_loop().set_exception_handler(ignore_closed_sockets)
 
 
 class KernelSocket(KernelWebsocketHandler):

@@ -59,10 +59,22 @@ class KernelPool:
         self.spares.add(kernel_id)
         try:
             self.clients[kernel_id] = await self._warmed(kernel_id)
-        except BaseException:
+        except BaseException as error:
             self.spares.discard(kernel_id)
+            if isinstance(error, Exception):  # (not the server's exit: it stops them all)
+                self._stop(kernel_id)  # it will never serve: its process would stay for nothing
             raise
         return kernel_id
+
+    def _stop(self, kernel_id: str) -> None:
+        """Shut down a kernel that will serve no page, in the background."""
+        async def stop() -> None:
+            try:
+                await self.km.shutdown_kernel(kernel_id)
+            except Exception as error:  # noqa: BLE001 - gone already
+                self.km.log.debug("stopping %s: %s", kernel_id, error)
+
+        asyncio.ensure_future(stop())
 
     async def _warmed(self, kernel_id: str):
         """Until the kernel answers: it runs its warm-up lines before answering anything

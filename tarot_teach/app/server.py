@@ -65,7 +65,9 @@ class LiveServer:
         stops at once."""
         from tornado.ioloop import PeriodicCallback
 
-        from .kernels import install_closed_socket_handler
+        import asyncio
+
+        from .limits import LoopErrors
 
         app = self.app
         app.start_app()
@@ -75,7 +77,8 @@ class LiveServer:
                 app.stop(from_signal=True)
 
             signal.signal(signal.SIGINT, stop)
-        app.io_loop.add_callback(install_closed_socket_handler)
+        app.io_loop.add_callback(
+            lambda: asyncio.get_running_loop().set_exception_handler(LoopErrors(app.log)))
         app.io_loop.add_callback(self.pool.refill_soon)
         PeriodicCallback(self.tabs.cull, CULL_EVERY * 1000).start()
         if on_ready is not None:
@@ -97,7 +100,9 @@ def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | No
     from jupyter_server.serverapp import ServerApp
 
     from .kernels import LiveMappingKernelManager, TokenOnlyIdentityProvider, quiet_kernel_sockets
+    from .limits import guard_connections, raise_descriptor_limit
 
+    raise_descriptor_limit()
     token = token or secrets.token_urlsafe(32)
     scrubber = SecretScrubber(token)
     key = key or BrowserKey()
@@ -146,6 +151,7 @@ def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | No
     live = LiveServer(app, Path(directory), token, key, scrubber, pool_size)
     app.web_app.add_handlers(r".*$", routes(live))
     quiet_kernel_sockets(app.web_app)
+    guard_connections(app.http_server, app.log)
     return live
 
 
