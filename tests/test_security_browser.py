@@ -80,7 +80,7 @@ class _Evil(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802 - the base class's name
         _Evil.cookies.append(self.headers.get("Cookie", ""))
         body = (f'<!DOCTYPE html><title>another site</title><p>not the tutorial</p>'
-                f'<iframe id="framed" src="{self.server.tutorial}index.html"></iframe>').encode()
+                f'<iframe id="framed" src="{self.server.framed}"></iframe>').encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
         self.send_header("Content-Length", str(len(body)))
@@ -94,7 +94,7 @@ class _Evil(http.server.BaseHTTPRequestHandler):
 def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # noqa: F811
     tutorial = server.base
     evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Evil)
-    evil.tutorial = tutorial
+    evil.framed = tutorial + "index.html"
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     other = f"http://127.0.0.1:{evil.server_address[1]}/"
     with sync_api.sync_playwright() as pw:

@@ -15,6 +15,7 @@ import pytest
 from live_page import chromium_context
 from test_live_local import (  # noqa: F401 (fixtures)
     built_book, take_key, tarot_teach_server)
+from test_security_browser import _Evil
 
 from conftest import serving
 
@@ -30,28 +31,12 @@ HEADERS_JS = """async (page) => {
 }"""
 
 
-class _Framing(http.server.BaseHTTPRequestHandler):
-    """Another site on this machine: a page framing ``target``."""
-
-    def do_GET(self):  # noqa: N802 - the base class's name
-        body = (f'<!DOCTYPE html><title>another site</title><p>not the tutorial</p>'
-                f'<iframe id="framed" src="{self.server.target}"></iframe>').encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
 class framing:  # noqa: N801 - used as a context manager
     """A server on another 127.0.0.1 port whose page frames ``target``; its address."""
 
     def __init__(self, target: str) -> None:
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Framing)
-        self.server.target = target
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Evil)
+        self.server.framed = target
 
     def __enter__(self) -> str:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
