@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tarot_teach import site  # noqa: E402
+from tarot_teach.app import build as app_build, pool as app_pool  # noqa: E402
 from test_live_local import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, close_page, exercise_pages, running_tarot_teach)
 from test_site_navigation import (  # noqa: E402
@@ -191,18 +191,22 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
     return rows
 
 
-def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
+def local_mode(pages: list[str], browser, pause: float = 1.0,
+               prerun: bool = True) -> list[dict]:
     """Each page opened in a new tab (a new kernel from the server's pool), ``pause``
     seconds after the previous one was closed (the pool refills meanwhile). Before them,
     the address tarot-teach opens (its key) is opened as a learner's browser does just
     after the start; the seconds until that first page is live are printed apart ("start":
-    its kernels are still starting), and the pages are measured once the pool is warm."""
+    its kernels are still starting), and the pages are measured once the pool is warm.
+    ``prerun=False``: the server does not run a page's cells ahead (the page runs them)."""
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, running_tarot_teach(Path(tmp)) as server:
         base, _, opened = server
         context = browser.new_context()
+        if not prerun:
+            context.add_init_script("window.ttLiveNoPrerun = true")
         outside: list[str] = []
         watch_other_hosts(context, outside)
         first = context.new_page()
@@ -213,7 +217,7 @@ def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
                                 timeout=120_000)
         print(f"  {'(start: the first page live)':26s} {time.monotonic() - started:5.2f} s",
               flush=True)
-        time.sleep(site.REFILL_DELAY + 4)  # the pool replaces the kernel taken, and warms
+        time.sleep(app_pool.REFILL_DELAY + 4)  # the pool replaces the kernel taken, and warms
         for name in pages:
             row = {"page": name}
             page = context.new_page()
@@ -269,19 +273,21 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--pause", type=float, default=1.0,
                         help="local mode: seconds between closing a tab and opening the next "
                              "(1: pages back to back while the pool refills; 6: a server at rest)")
+    parser.add_argument("--no-prerun", action="store_true",
+                        help="local mode: the server does not run a page's cells ahead")
     parser.add_argument("--files", action="store_true", help="list the biggest downloads")
     parser.add_argument("--times", action="store_true",
                         help="when each step of the first visit happened (s after navigation)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    root = site.project_root()
+    root = app_build.project_root()
     html = args.html
     if html is None or not args.no_local:
-        if site.book_is_stale(root):
+        if app_build.book_is_stale(root):
             print("building the book…", flush=True)
-            site.build_book(root)
-        html = html or site.html_dir(root)
+            app_build.build_book(root)
+        html = html or app_build.html_dir(root)
     pages = [f"book/{p}" for p in args.pages] if args.pages else [
         p for p in exercise_pages(html)]
     print(f"{len(pages)} pages; {os.cpu_count()} CPUs, load average "
@@ -312,7 +318,7 @@ def main(argv: "list[str] | None" = None) -> int:
             if not args.no_local:
                 print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
                       f"  {'page':26s}  open   next")
-                rows = local_mode(pages, browser, args.pause)
+                rows = local_mode(pages, browser, args.pause, prerun=not args.no_prerun)
                 ok = [r for r in rows if "error" not in r]
                 if ok:
                     values = [r["open"] for r in ok]

@@ -40,7 +40,7 @@ def _port(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
-    from .site import DEFAULT_PORT
+    from .app.build import DEFAULT_PORT
 
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help=f"port on 127.0.0.1, 1 to 65535 (default {DEFAULT_PORT})")
@@ -87,7 +87,7 @@ def _main(argv: "list[str] | None") -> int:
         return _deal(args.players, args.seed, args.dealer)
     if args.command == "selfplay":
         return _selfplay(args.players, args.deals, args.seed, args.out)
-    from .site import main_serve
+    from .app.server import main_serve
 
     return main_serve(port=args.port, open_browser=not args.no_browser, rebuild=not args.no_build)
 

@@ -138,9 +138,9 @@ class Kernel:
 
 @pytest.mark.slow  # every page twice in real kernels: a minute or two
 def test_every_page_shows_the_same_widgets_when_only_the_needed_cells_run(tmp_path):
-    from tarot_teach import site
+    from tarot_teach.app import build as app_build
 
-    html = site.html_dir(site.project_root())
+    html = app_build.html_dir(app_build.project_root())
     pages = [p for p in sorted((html / "book").glob("*.html")) if _page_cells(p)]
     if not pages:
         pytest.skip("the book is not built (tarot-teach or scripts/build builds it)")

@@ -55,13 +55,13 @@ def exercise_pages(html_dir: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def built_book() -> Path:
     """The book in _build/html, built as `tarot-teach` does when it is out of date."""
-    from tarot_teach import site
+    from tarot_teach.app import build as app_build
 
-    root = site.project_root()
+    root = app_build.project_root()
     assert root is not None
-    if site.book_is_stale(root):
-        site.build_book(root)
-    return site.html_dir(root)
+    if app_build.book_is_stale(root):
+        app_build.build_book(root)
+    return app_build.html_dir(root)
 
 
 # ------------------------------------------------------------------------------ browser
@@ -606,7 +606,7 @@ def test_a_late_request_of_a_page_the_tab_left_changes_nothing(tarot_teach_serve
 
 
 def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
-    """The server runs a page's cells ahead (site.py _PageRuns) and live.js dispatches what
+    """The server runs a page's cells ahead (tarot_teach/app/prerun.py) and live.js dispatches what
     they did from prerun.json; the page's WebSocket brings the kernel's own copies of those
     messages too, and on a loaded machine after that answer. Dispatched twice, every widget
     got a second model and the views on screen no longer heard their Python side: the

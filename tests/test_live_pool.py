@@ -1,4 +1,4 @@
-"""Local mode: the pool of warm kernels (tarot_teach/site.py ``_KernelPool``).
+"""Local mode: the pool of warm kernels (tarot_teach/app/pool.py ``KernelPool``).
 
 A page opened in a new tab gets a kernel that has already imported everything; the pool
 is refilled in the background and never holds more than its size. A fake kernel manager
@@ -13,7 +13,7 @@ import types
 
 import pytest
 
-from tarot_teach import site
+from tarot_teach.app import kernels as app_kernels, pool as app_pool, server as app_server
 
 
 class FakeKernels:
@@ -65,7 +65,7 @@ class FakeKernels:
                 await gate.wait()
 
             def execute(self, code, **options):
-                assert code == site.WARM_UP_LATER and options["silent"]
+                assert code == app_pool.WARM_UP_LATER and options["silent"]
                 ran_later.append(kernel_id)
                 return f"later-{kernel_id}"
 
@@ -89,7 +89,7 @@ async def settle() -> None:
 async def filled_pool(kernels: FakeKernels, size: int = 2, refill_delay: "float | None" = None):
     """A pool of ``size`` kernels of ``kernels``, asked to fill up, once every kernel that
     can start has started."""
-    pool = site._KernelPool(kernels, size=size)
+    pool = app_pool.KernelPool(kernels, size=size)
     if refill_delay is not None:
         pool.refill_delay = refill_delay
     pool.refill_soon()
@@ -163,7 +163,7 @@ def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
 def test_a_tab_that_comes_when_no_kernel_is_starting_has_one_started_at_once():
     async def scenario():
         kernels = FakeKernels(start_at_once=False)
-        pool = site._KernelPool(kernels, size=1)
+        pool = app_pool.KernelPool(kernels, size=1)
         taking = asyncio.ensure_future(pool.take())
         await settle()
         assert pool.starting == 2  # its own, and the pool's spare
@@ -196,7 +196,7 @@ def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
 def test_the_pool_never_holds_more_than_its_size_whatever_the_pages_do():
     async def scenario():
         kernels = FakeKernels(start_at_once=False)
-        pool = site._KernelPool(kernels, size=2)
+        pool = app_pool.KernelPool(kernels, size=2)
         pool.refill_soon()
         taken: list = []
         for step in range(12):
@@ -222,7 +222,7 @@ def test_a_kernel_that_cannot_start_is_reported_to_the_tab_waiting():
     async def scenario():
         kernels = FakeKernels()
         kernels.fail_next = True
-        pool = site._KernelPool(kernels, size=1)
+        pool = app_pool.KernelPool(kernels, size=1)
         with pytest.raises(RuntimeError, match="no kernel today"):
             await pool.take()
         await settle()
@@ -278,7 +278,7 @@ def test_a_spare_taken_while_it_warms_up_keeps_its_client_until_the_warm_up_is_d
 
 
 def test_the_server_never_culls_a_spare():
-    manager = site.LiveMappingKernelManager()
+    manager = app_kernels.LiveMappingKernelManager()
     manager.spares.add("spare-kernel")
     # A spare is not even looked at (an unknown kernel would be a KeyError).
     assert asyncio.run(manager.cull_kernel_if_idle("spare-kernel")) is None
@@ -304,7 +304,7 @@ def test_a_kernel_is_shut_down_once_however_many_ask(monkeypatch):
     monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
 
     async def scenario():
-        manager = site.LiveMappingKernelManager()
+        manager = app_kernels.LiveMappingKernelManager()
         manager._kernels["kernel-1"] = types.SimpleNamespace(execution_state="idle")
         culled = asyncio.ensure_future(manager.shutdown_kernel("kernel-1"))
         await asyncio.sleep(0.01)  # its shutdown is under way
@@ -334,7 +334,7 @@ def test_a_kernels_shutdown_cancels_the_warm_up_the_pool_runs_in_it(monkeypatch)
         pool = await filled_pool(kernels, size=1)
         [kernel] = pool.ready
         warming = [c for c in kernels.clients if c.kernel == kernel][0]
-        manager = site.LiveMappingKernelManager()
+        manager = app_kernels.LiveMappingKernelManager()
         manager.busy = kernels.busy
         manager._kernels[kernel] = types.SimpleNamespace(execution_state="busy")
         await manager.shutdown_kernel(kernel)
@@ -362,7 +362,7 @@ def test_a_kernel_is_killed_without_being_interrupted_first(monkeypatch):
 
     monkeypatch.setattr(ServerKernelManager, "_async_shutdown_kernel", parent_shutdown)
     monkeypatch.setattr(ServerKernelManager, "_async_interrupt_kernel", parent_interrupt)
-    kernel = site.LiveKernelManager()
+    kernel = app_kernels.LiveKernelManager()
     asyncio.run(kernel.shutdown_kernel(now=False))
     assert asked == [("shutdown", True)]
     kernel.shutting_down = False  # (an interrupt the learner asks for is sent)
@@ -380,11 +380,11 @@ def test_the_server_pings_kernel_sockets_without_closing_live_ones(tmp_path):
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        app = site.make_live_server(tmp_path, free_port())  # (not started)
+        app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
     settings = app.web_app.settings
     # jupyter_server checks the last pong before each ping, the first one too: a timeout
     # no longer than the interval closed every page's kernel socket after 30 s.
-    assert settings["ws_ping_interval"] < settings["ws_ping_timeout"] == site.WS_PING_MS
+    assert settings["ws_ping_interval"] < settings["ws_ping_timeout"] == app_server.WS_PING_MS
     assert not [w for w in caught if "tornado_settings" in str(w.message)], caught
     # tornado's own pings (which would read those milliseconds as seconds) are off there
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
@@ -405,7 +405,7 @@ def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
     from test_live_local import free_port
     from tornado import web
 
-    app = site.make_live_server(tmp_path, free_port())  # (not started)
+    app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
                        if rule.matcher.regex.pattern.endswith("/channels$")]
     assert handler_class is not KernelWebsocketHandler
@@ -431,7 +431,7 @@ def test_a_kernel_socket_closed_before_it_opened_leaves_the_count_of_pages_right
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
     from test_live_local import free_port
 
-    app = site.make_live_server(tmp_path, free_port())  # (not started)
+    app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
                        if rule.matcher.regex.pattern.endswith("/channels$")]
     manager = types.SimpleNamespace(_kernel_connections={"k": others})  # other pages

@@ -1,5 +1,5 @@
 """Local mode: a tab's first page has its cells run by the server as soon as it asks for a
-kernel (tarot_teach/site.py ``_PageRuns``), while the browser still loads the widget code.
+kernel (tarot_teach/app/prerun.py ``PageRuns``), while the browser still loads the widget code.
 
 A fake kernel client answers here (no process is started); tests/test_live_local.py opens
 every exercise page against the real server, where this is how each page comes alive."""
@@ -12,10 +12,10 @@ import logging
 import queue
 from pathlib import Path
 
-from tarot_teach import site
+from tarot_teach.app import prerun as app_prerun
 from tarot_teach.live_cells import cells_script
 
-VIEW = site.WIDGET_VIEW
+VIEW = app_prerun.WIDGET_VIEW
 
 
 def built_page(folder: Path, name: str, cells: list) -> None:
@@ -93,9 +93,9 @@ CELLS = [{"index": 0, "source": "setup", "needed": True},
          {"index": 5, "source": "boom", "needed": True}]
 
 
-def runs_of(tmp_path: Path) -> "site._PageRuns":
+def runs_of(tmp_path: Path) -> "app_prerun.PageRuns":
     built_page(tmp_path / "book", "07-tricks", CELLS)
-    return site._PageRuns(FakeKernels(), tmp_path)
+    return app_prerun.PageRuns(FakeKernels(), tmp_path)
 
 
 def test_only_the_cells_the_build_marked_as_needed_are_run(tmp_path):
@@ -144,7 +144,7 @@ def test_a_reloaded_tab_has_its_old_widgets_closed_first_through_the_client_it_i
 
     runs, given = asyncio.run(scenario())
     assert not runs.km.clients  # no new client: the one given was used...
-    assert given.ran[0] == site.CLOSE_WIDGETS and given.ran[1:] == ["setup", "w", "boom"]
+    assert given.ran[0] == app_prerun.CLOSE_WIDGETS and given.ran[1:] == ["setup", "w", "boom"]
     assert not given.connected  # ...and stopped
 
 

@@ -22,7 +22,8 @@ from test_live_local import (  # noqa: F401 (fixtures)
     built_book, exercise_page, exercise_pages, free_port, launch, take_key)
 from test_security_local import server  # noqa: F401 (fixture)
 
-from tarot_teach import site
+from tarot_teach.app import (build as app_build, handlers as app_handlers, kernels as app_kernels,
+    keys as app_keys, pool as app_pool)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +80,7 @@ class _Evil(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802 - the base class's name
         _Evil.cookies.append(self.headers.get("Cookie", ""))
         body = (f'<!DOCTYPE html><title>another site</title><p>not the tutorial</p>'
-                f'<iframe id="framed" src="{self.server.tutorial}index.html"></iframe>').encode()
+                f'<iframe id="framed" src="{self.server.framed}"></iframe>').encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
         self.send_header("Content-Length", str(len(body)))
@@ -93,7 +94,7 @@ class _Evil(http.server.BaseHTTPRequestHandler):
 def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # noqa: F811
     tutorial = server.base
     evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Evil)
-    evil.tutorial = tutorial
+    evil.framed = tutorial + "index.html"
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     other = f"http://127.0.0.1:{evil.server_address[1]}/"
     with sync_api.sync_playwright() as pw:
@@ -102,7 +103,7 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
             context = browser.new_context()
             page = context.new_page()
             # The learner opens the address tarot-teach printed: the key moves into storage.
-            page.goto(f"{tutorial}{site.OPEN_PATH.lstrip('/')}#key={server.key}")
+            page.goto(f"{tutorial}{app_keys.OPEN_PATH.lstrip('/')}#key={server.key}")
             page.wait_for_url(tutorial)
             assert "key" not in page.url
             assert page.evaluate("localStorage.getItem('tarot_teach.key')") == server.key
@@ -123,7 +124,7 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
             time.sleep(1)
             before = server.kernels(token)
             while True:
-                time.sleep(site.REFILL_DELAY + 2)
+                time.sleep(app_pool.REFILL_DELAY + 2)
                 now = server.kernels(token)
                 if not now - before:
                     break
@@ -153,7 +154,7 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
         assert server.key not in cookie and token not in cookie, cookie
         for path in ("jupyter/api/kernels", "jupyter/api/contents"):
             assert server.get(path, {"Cookie": cookie})[0] in (401, 403)
-        assert server.get(site.SESSION_PATH, {"Cookie": cookie, "X-Tarot-Teach-Tab":
+        assert server.get(app_handlers.SESSION_PATH, {"Cookie": cookie, "X-Tarot-Teach-Tab":
                                               "evil-tab-2"})[0] == 403
     log = server.log()
     assert server.key not in log and token not in log and "Traceback" not in log
@@ -278,7 +279,7 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
                 assert sessions[-1]["kernel"] != sessions[0]["kernel"]
 
                 # Answering exercises on other pages (pages opened and closed).
-                for name in exercise_pages(site.html_dir(ROOT))[:2]:
+                for name in exercise_pages(app_build.html_dir(ROOT))[:2]:
                     result = exercise_page(context, base + name + ".html", 60_000)
                     assert not result["problems"], result["problems"]
                 for odd in ("%00", "a%00b.html", "no-such-page.html", "book/%00"):
@@ -288,7 +289,7 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
                 browser.close()
         # Closed pages: their kernels go within seconds (no page connected to them).
         token = sessions[-1]["token"]
-        deadline = time.time() + site.ORPHAN_SECONDS + 30
+        deadline = time.time() + app_kernels.ORPHAN_SECONDS + 30
         while _kernels(base, token) & {s["kernel"] for s in sessions} and time.time() < deadline:
             time.sleep(1)
         assert not _kernels(base, token) & {s["kernel"] for s in sessions}
@@ -353,7 +354,7 @@ def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
                 again = context.new_page()
                 again.goto(address)
                 again.wait_for_function("document.body.textContent.includes('used already')")
-                assert again.url == base + site.OPEN_PATH.lstrip("/")
+                assert again.url == base + app_keys.OPEN_PATH.lstrip("/")
                 # The address printed in the terminal, now through the service worker.
                 assert first.evaluate("!!navigator.serviceWorker.controller")
                 third = context.new_page()

@@ -20,10 +20,10 @@ import pytest
 
 from test_security_local import start_server, stop_server
 
-from tarot_teach import site
+from tarot_teach.app import handlers as app_handlers, keys as app_keys
 
 ROOT = Path(__file__).resolve().parents[1]
-KEY, TAB, CODE = site.KEY_HEADER, site.TAB_HEADER, site.CODE_HEADER
+KEY, TAB, CODE = app_keys.KEY_HEADER, app_handlers.TAB_HEADER, app_keys.CODE_HEADER
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +44,10 @@ def test_a_key_from_an_earlier_start_is_refused(restarted):
     first_key, server = restarted
     assert first_key != server.key
     tab = {TAB: "tab-second-start"}
-    assert server.get(site.SESSION_PATH, {**tab, KEY: first_key})[0] == 403
-    assert server.get(site.KEY_PATH, {KEY: first_key}, method="POST")[0] == 403
+    assert server.get(app_handlers.SESSION_PATH, {**tab, KEY: first_key})[0] == 403
+    assert server.get(app_keys.KEY_PATH, {KEY: first_key}, method="POST")[0] == 403
     assert not (Path(os.environ["TAROT_TEACH_PROGRESS"]).parent / "browser-key").exists()
-    status, _, body = server.get(site.SESSION_PATH, {**tab, KEY: server.key})
+    status, _, body = server.get(app_handlers.SESSION_PATH, {**tab, KEY: server.key})
     assert status == 200 and json.loads(body)["mode"] == "jupyter"
 
 
@@ -59,44 +59,44 @@ def test_a_one_use_code_gives_the_key_once_to_its_own_origin_only(restarted):
     own = server.base.rstrip("/")
     for headers in ({}, {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "none"},
                     {"Origin": "http://127.0.0.1:1"}):  # (refused: the code is not used up)
-        assert server.get(site.KEY_PATH, {CODE: code, **headers}, method="POST",
+        assert server.get(app_keys.KEY_PATH, {CODE: code, **headers}, method="POST",
                           browser=bool(headers))[0] == 403, headers
-    assert server.get(site.KEY_PATH, {CODE: code}, method="GET")[0] == 405
-    status, headers_back, body = server.get(site.KEY_PATH, {CODE: code, "Origin": own},
+    assert server.get(app_keys.KEY_PATH, {CODE: code}, method="GET")[0] == 405
+    status, headers_back, body = server.get(app_keys.KEY_PATH, {CODE: code, "Origin": own},
                                             method="POST")
     assert status == 200 and json.loads(body) == {"key": server.key}
     assert headers_back["Cache-Control"] == "no-store"
-    assert server.get(site.KEY_PATH, {CODE: code}, method="POST")[0] == 403  # once only
+    assert server.get(app_keys.KEY_PATH, {CODE: code}, method="POST")[0] == 403  # once only
     time.sleep(1.5)
-    assert server.get(site.KEY_PATH, {CODE: short}, method="POST")[0] == 403  # too old
-    assert server.get(site.KEY_PATH, {CODE: ""}, method="POST")[0] == 403
+    assert server.get(app_keys.KEY_PATH, {CODE: short}, method="POST")[0] == 403  # too old
+    assert server.get(app_keys.KEY_PATH, {CODE: ""}, method="POST")[0] == 403
     # The address printed in the terminal: the opener keeps a key the server accepts.
-    assert server.get(site.KEY_PATH, {KEY: server.key}, method="POST")[0] == 200
-    assert server.get(site.KEY_PATH, {KEY: server.key + "x"}, method="POST")[0] == 403
+    assert server.get(app_keys.KEY_PATH, {KEY: server.key}, method="POST")[0] == 200
+    assert server.get(app_keys.KEY_PATH, {KEY: server.key + "x"}, method="POST")[0] == 403
 
 
 def test_a_code_works_once_and_expires():
     clock = [1000.0]
-    keys = site.BrowserKey(clock=lambda: clock[0])
+    keys = app_keys.BrowserKey(clock=lambda: clock[0])
     code, other = keys.new_code(), keys.new_code()
     assert code != other and keys.current not in (code, other)
     assert keys.trade(code) == keys.current and keys.trade(code) is None
     assert keys.trade("") is None and keys.trade(other[:-1]) is None
-    clock[0] += site.CODE_LIFETIME + 1
+    clock[0] += app_keys.CODE_LIFETIME + 1
     assert keys.trade(other) is None  # too old
-    assert site.CODE_LIFETIME <= 300 and keys.codes == {}  # (forgotten)
+    assert app_keys.CODE_LIFETIME <= 300 and keys.codes == {}  # (forgotten)
 
 
 def test_key_bearing_requests_need_a_browser_saying_they_come_from_this_origin(restarted):
     _, server = restarted
     own = server.base.rstrip("/")
     tab = {KEY: server.key, TAB: "tab-origin-check"}
-    for path, method in ((site.SESSION_PATH, "GET"), (site.RELEASE_PATH, "POST"),
-                         (site.PRERUN_PATH + "?run=x", "POST")):
+    for path, method in ((app_handlers.SESSION_PATH, "GET"), (app_handlers.RELEASE_PATH, "POST"),
+                         (app_handlers.PRERUN_PATH + "?run=x", "POST")):
         assert server.get(path, tab, method=method, browser=False)[0] == 403, path
         assert server.get(path, {**tab, "Sec-Fetch-Site": "none"}, method=method)[0] == 403
-    assert server.get(site.SESSION_PATH, {**tab, "Origin": own})[0] == 200
-    assert server.get(site.SESSION_PATH, {**tab, "Sec-Fetch-Site": "same-origin"})[0] == 200
+    assert server.get(app_handlers.SESSION_PATH, {**tab, "Origin": own})[0] == 200
+    assert server.get(app_handlers.SESSION_PATH, {**tab, "Sec-Fetch-Site": "same-origin"})[0] == 200
 
 
 RECORDER = """#!/bin/sh
@@ -111,11 +111,12 @@ def test_the_browser_is_opened_on_an_address_holding_neither_the_key_nor_a_code(
     recorder = tmp_path / "browser"
     recorder.write_text(RECORDER)
     recorder.chmod(0o700)
-    opening = ("import json, sys, time; from pathlib import Path; from tarot_teach import site\n"
-               "keys = site.BrowserKey()\n"
-               "site.open_browser_on(site.open_address(8276, keys, Path(sys.argv[1])))\n"
+    opening = ("import json, sys, time; from pathlib import Path\n"
+               "from tarot_teach.app import keys as app_keys\n"
+               "made = app_keys.BrowserKey()\n"
+               "app_keys.open_browser_on(app_keys.open_address(8276, made, Path(sys.argv[1])))\n"
                "time.sleep(2)\n"
-               "print(json.dumps([keys.current, list(keys.codes)]))\n")
+               "print(json.dumps([made.current, list(made.codes)]))\n")
     env = dict(os.environ, BROWSER=str(recorder))
     done = subprocess.run([sys.executable, "-c", opening, str(tmp_path / "home")], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=60, check=True)
@@ -128,4 +129,4 @@ def test_the_browser_is_opened_on_an_address_holding_neither_the_key_nor_a_code(
     assert stat.S_IMODE(opener.stat().st_mode) == 0o600
     assert stat.S_IMODE(opener.parent.stat().st_mode) == 0o700
     text = opener.read_text()
-    assert key not in text and codes and f"{site.OPEN_PATH}#code={codes[0]}" in text
+    assert key not in text and codes and f"{app_keys.OPEN_PATH}#code={codes[0]}" in text

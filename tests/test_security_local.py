@@ -20,25 +20,27 @@ import pytest
 
 from test_live_local import free_port
 
-from tarot_teach import site
+from tarot_teach.app import (handlers as app_handlers, kernels as app_kernels, keys as app_keys,
+    server as app_server)
 from tarot_teach.live_cells import cells_script
 
 ROOT = Path(__file__).resolve().parents[1]
-KEY, TAB = site.KEY_HEADER, site.TAB_HEADER
+KEY, TAB = app_keys.KEY_HEADER, app_handlers.TAB_HEADER
+SESSION = app_handlers.SESSION_PATH
 
 SERVE = """
 import sys
 from pathlib import Path
-from tarot_teach import site
+from tarot_teach.app import keys as app_keys, server as app_server
 directory, port = Path(sys.argv[1]), int(sys.argv[2])
-app = site.make_live_server(directory, port, kernel_cwd=directory)
-app.tarot_tabs.orphan_seconds = float(sys.argv[3])
-app.tarot_tabs.released_seconds = float(sys.argv[4])
+live = app_server.make_live_server(directory, port, kernel_cwd=directory)
+live.tabs.orphan_seconds = float(sys.argv[3])
+live.tabs.released_seconds = float(sys.argv[4])
 # What the test needs to act as the learner's browser (tarot-teach keeps the key in memory):
 # the key, a one-use code and one good for a second only.
-codes = [app.tarot_key.new_code(), app.tarot_key.new_code(1.0)]
-site._private_write(Path(sys.argv[5]), "\\n".join([app.tarot_key.current, *codes]) + "\\n")
-site.serve_live(app)
+codes = [live.key.new_code(), live.key.new_code(1.0)]
+app_keys.private_write(Path(sys.argv[5]), "\\n".join([live.key.current, *codes]) + "\\n")
+live.serve()
 """
 # A released kernel goes at the first culling pass after RELEASED; an orphan after ORPHAN.
 # The tests assert which goes first and that each goes eventually, never how fast.
@@ -82,7 +84,7 @@ class Server:
             return error.code, error.headers, error.read()
 
     def session(self, tab: str) -> dict:
-        status, _, body = self.get(site.SESSION_PATH, {KEY: self.key, TAB: tab})
+        status, _, body = self.get(SESSION, {KEY: self.key, TAB: tab})
         assert status == 200, (status, body)
         return json.loads(body)
 
@@ -92,11 +94,11 @@ class Server:
         return {kernel["id"] for kernel in json.loads(body)}
 
 
-def start_server(tmp_path_factory, port: "int | None" = None,
-                 home: "Path | None" = None) -> "tuple[Server, subprocess.Popen]":
+def start_server(tmp_path_factory, port: "int | None" = None, home: "Path | None" = None,
+                 preexec_fn=None) -> "tuple[Server, subprocess.Popen]":
     """A live server on a tiny site in a child process (on ``port``, its progress in
-    ``home``, or new ones), once it answers; its output (what the learner's terminal would
-    show) goes to ``Server.log``."""
+    ``home``, or new ones; ``preexec_fn`` run in the child before it starts), once it
+    answers; its output (what the learner's terminal would show) goes to ``Server.log``."""
     import os
 
     folder = tmp_path_factory.mktemp("site")
@@ -113,7 +115,7 @@ def start_server(tmp_path_factory, port: "int | None" = None,
         process = subprocess.Popen(
             [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED),
              str(secrets_file)],
-            cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
     base = f"http://127.0.0.1:{port}/"
     served = Server(base, port, secrets_file, log)
     deadline = time.time() + PATIENCE
@@ -202,12 +204,12 @@ def run_code(server: Server, session: dict, code: str) -> str:
 def test_the_key_is_accepted_only_in_its_header_never_from_a_cookie_or_the_address(server):
     key = server.key
     tab = {TAB: "tab-key-test"}
-    assert server.get(site.SESSION_PATH, tab)[0] == 403
-    assert server.get(site.SESSION_PATH, {**tab, "Cookie": f"tarot_teach_key={key}"})[0] == 403
-    assert server.get(f"{site.SESSION_PATH}?key={key}", tab)[0] == 403
-    assert server.get(site.SESSION_PATH, {**tab, KEY: key[:-1] + "x"})[0] == 403
-    assert server.get(site.SESSION_PATH, {KEY: key})[0] == 400  # no tab: refused too
-    status, _, body = server.get(site.SESSION_PATH, {**tab, KEY: key})
+    assert server.get(SESSION, tab)[0] == 403
+    assert server.get(SESSION, {**tab, "Cookie": f"tarot_teach_key={key}"})[0] == 403
+    assert server.get(f"{SESSION}?key={key}", tab)[0] == 403
+    assert server.get(SESSION, {**tab, KEY: key[:-1] + "x"})[0] == 403
+    assert server.get(SESSION, {KEY: key})[0] == 400  # no tab: refused too
+    status, _, body = server.get(SESSION, {**tab, KEY: key})
     assert status == 200 and json.loads(body)["mode"] == "jupyter"
 
 
@@ -217,8 +219,8 @@ def test_no_response_sets_a_cookie_that_lets_another_port_run_code(server):
     token = session["token"]
     cookies = []
     for path, headers in [
-            ("", {}), ("index.html", {}), (site.OPEN_PATH, {}),
-            (site.SESSION_PATH, {KEY: server.key, TAB: "tab-cookies"}),
+            ("", {}), ("index.html", {}), (app_keys.OPEN_PATH, {}),
+            (SESSION, {KEY: server.key, TAB: "tab-cookies"}),
             ("jupyter/api/kernels", {"Authorization": f"token {token}"}),
             (f"jupyter/api/kernels?token={token}", {}), (f"jupyter/?token={token}", {}),
             ("jupyter/login", {}), (f"jupyter/api/contents?token={token}", {})]:
@@ -231,20 +233,20 @@ def test_no_response_sets_a_cookie_that_lets_another_port_run_code(server):
     jar = "; ".join(cookie.split(";", 1)[0] for cookie in cookies)
     for path in ("jupyter/api/kernels", "jupyter/api/contents", "jupyter/api/sessions"):
         assert server.get(path, {"Cookie": jar})[0] in (401, 403), path
-    assert server.get(site.SESSION_PATH, {"Cookie": jar, TAB: "tab-cookies"})[0] == 403
+    assert server.get(SESSION, {"Cookie": jar, TAB: "tab-cookies"})[0] == 403
 
 
 def test_the_key_expires_unused_is_renewed_in_use_and_replaced():
     clock = [10_000.0]
     made = []
-    keys = site.BrowserKey(lifetime=3600, clock=lambda: clock[0], on_new_key=made.append)
+    keys = app_keys.BrowserKey(lifetime=3600, clock=lambda: clock[0], on_new_key=made.append)
     first = keys.current
     for _ in range(5):  # used every 50 minutes for hours: still good
         clock[0] += 3000
         assert keys.accepts(first)
     clock[0] += 3601
     assert not keys.accepts(first) and keys.current != first and made == [keys.current]
-    assert site.BrowserKey().current != keys.current  # a (re)start: a new key
+    assert app_keys.BrowserKey().current != keys.current  # a (re)start: a new key
 
 
 # -------------------------------------------------------------------------------- logs
@@ -254,7 +256,7 @@ def test_no_secret_reaches_the_log(server):
     key = server.key
     token = server.session("tab-log-1")["token"]
     requests = [
-        (f"{site.SESSION_PATH}?key={key}", {"Host": f"evil.example:{server.port}", KEY: key}),
+        (f"{SESSION}?key={key}", {"Host": f"evil.example:{server.port}", KEY: key}),
         (f"?key={key}", {"Host": "evil.example"}),
         (f"no-such-page-{key}.html", {"Referer": f"http://127.0.0.1/?key={key}&token={token}"}),
         (f"jupyter/api/no-such-thing?token={token}", {}),
@@ -274,7 +276,7 @@ def test_no_secret_reaches_the_log(server):
 def test_the_scrubber_cleans_messages_arguments_and_tracebacks():
     import logging
 
-    scrubber = site._SecretScrubber("s3cret")
+    scrubber = app_keys.SecretScrubber("s3cret")
     record = logging.LogRecord("x", logging.WARNING, __file__, 1, "got %s", ("a s3cret b",), None)
     try:
         raise ValueError("bad s3cret")
@@ -289,8 +291,8 @@ def test_the_scrubber_cleans_messages_arguments_and_tracebacks():
 
 
 @pytest.mark.parametrize("path, headers", [
-    ("", {}), ("index.html", {}), ("page.html", {}), (site.OPEN_PATH, {}),
-    ("no-such-page.html", {}), (site.SESSION_PATH, {}),
+    ("", {}), ("index.html", {}), ("page.html", {}), (app_keys.OPEN_PATH, {}),
+    ("no-such-page.html", {}), (SESSION, {}),
 ])
 def test_pages_may_be_framed_by_this_origin_only(server, path, headers):
     _, headers_back, _ = server.get(path, headers)
@@ -304,7 +306,7 @@ def test_a_session_asked_for_by_another_origin_is_refused_even_with_the_key(serv
                     {"Sec-Fetch-Site": "cross-site"}, {"Host": f"localhost.evil:{server.port}"},
                     {"Sec-Fetch-Site": "none"},
                     {"Origin": "http://127.0.0.1:1", "Sec-Fetch-Site": "same-origin"}):
-        assert server.get(site.SESSION_PATH, {KEY: key, TAB: "tab-origin", **headers})[0] == 403
+        assert server.get(SESSION, {KEY: key, TAB: "tab-origin", **headers})[0] == 403
 
 
 # ---------------------------------------------------------------------------- kernels
@@ -333,7 +335,7 @@ def test_a_released_kernel_goes_first_an_orphan_later_a_connected_one_never(serv
         orphan = server.session("tab-orphan-1")
         left = server.session("tab-left-1")
         token = left["token"]
-        assert server.get(site.RELEASE_PATH, {KEY: server.key, TAB: "tab-left-1"},
+        assert server.get(app_handlers.RELEASE_PATH, {KEY: server.key, TAB: "tab-left-1"},
                           method="POST")[0] == 204
         again = server.session("tab-orphan-1")  # reloaded after the other tab left
         assert again["kernel"] == orphan["kernel"] and again["reused"]
@@ -361,17 +363,17 @@ def test_a_released_kernel_goes_first_an_orphan_later_a_connected_one_never(serv
 
 
 def test_release_needs_the_key(server):
-    assert server.get(site.RELEASE_PATH, {TAB: "tab-kept-1"}, method="POST")[0] == 403
+    assert server.get(app_handlers.RELEASE_PATH, {TAB: "tab-kept-1"}, method="POST")[0] == 403
 
 
 def test_a_pages_cells_run_ahead_and_only_its_tab_may_take_what_they_did(server):
     """The server runs the needed cells of the page named in the session request (from the
     built file: nothing the browser sends is run); the result goes to that tab, once."""
-    status, _, body = server.get(site.SESSION_PATH + "?page=live", {KEY: server.key,
+    status, _, body = server.get(SESSION + "?page=live", {KEY: server.key,
                                                                      TAB: "tab-ahead-1"})
     run = json.loads(body)["prerun"]
     assert status == 200 and run
-    take = f"{site.PRERUN_PATH}?run={run}"
+    take = f"{app_handlers.PRERUN_PATH}?run={run}"
     assert server.get(take, {TAB: "tab-ahead-1"}, method="POST")[0] == 403  # no key
     assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1",
                              "Origin": "http://attacker.example"}, method="POST")[0] == 403
@@ -386,7 +388,7 @@ def test_a_pages_cells_run_ahead_and_only_its_tab_may_take_what_they_did(server)
     assert any(c["comm_id"] == view and c["data"]["state"]["value"] == 42 for c in opened)
     assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1"}, method="POST")[0] == 404
     for page in ("../live", "page", "/etc/passwd", "live.html"):  # nothing to run
-        status, _, body = server.get(f"{site.SESSION_PATH}?page={page}",
+        status, _, body = server.get(f"{SESSION}?page={page}",
                                      {KEY: server.key, TAB: "tab-ahead-3"})
         assert status == 200 and json.loads(body)["prerun"] is None, page
 
@@ -426,7 +428,7 @@ def test_culling_follows_what_pages_do_on_the_tabs_own_clock():
     kernels = FakeKernels()
     pool = FakePool(kernels)
     clock = [1000.0]
-    tabs = site._Tabs(kernels, orphan_seconds=30, released_seconds=5)
+    tabs = app_kernels.Tabs(kernels, orphan_seconds=30, released_seconds=5)
     tabs.clock = lambda: clock[0]
 
     def at(seconds: float) -> "list[str]":
@@ -458,7 +460,7 @@ def test_culling_follows_what_pages_do_on_the_tabs_own_clock():
 def test_a_kernel_listed_while_it_starts_is_described_as_starting():
     """jupyter_client lists a kernel a moment before jupyter_server marks it; listing it
     then was a 500 with a TraitError traceback in the terminal."""
-    manager = site.LiveMappingKernelManager()
+    manager = app_kernels.LiveMappingKernelManager()
     kernel = manager.kernel_manager_factory(parent=manager, log=manager.log,
                                             kernel_name="python3")
     manager._kernels["kernel-starting"] = kernel  # listed, not yet marked
@@ -473,7 +475,7 @@ def test_a_kernel_shut_down_while_it_starts_prints_no_traceback(capfd):
     KeyboardInterrupt traceback into the server's terminal (kernels share its stderr). And
     at the server's exit, a kernel not yet listed made the shutdown of all fail (a 404)."""
     async def start_and_stop():
-        manager = site.LiveMappingKernelManager()
+        manager = app_kernels.LiveMappingKernelManager()
         first = await manager.start_kernel(kernel_name="python3")
         await manager.shutdown_kernel(first)  # it has only just been launched
         second = asyncio.ensure_future(manager.start_kernel(kernel_name="python3"))
@@ -493,7 +495,7 @@ def test_a_kernel_stopped_while_it_runs_code_prints_no_traceback(capfd):
     was told to shut down while its code answered the interrupt, and its sockets closed
     under the reply. Interrupted, it is stopped once no longer busy."""
     async def run_then_stop() -> "tuple[str, float]":
-        manager = site.LiveMappingKernelManager()
+        manager = app_kernels.LiveMappingKernelManager()
         kernel_id = await manager.start_kernel(kernel_name="python3")
         client = manager.get_kernel(kernel_id).client()
         client.start_channels()
@@ -531,7 +533,7 @@ def test_a_kernel_stopped_just_as_code_reaches_it_prints_no_traceback(capfd):
         await manager.shutdown_kernel(kernel_id)
 
     async def several() -> "list[str]":
-        manager = site.LiveMappingKernelManager()
+        manager = app_kernels.LiveMappingKernelManager()
         await asyncio.gather(*(send_then_stop(manager, delay) for delay in (0, 0.01, 0.05)))
         return manager.list_kernel_ids()
 

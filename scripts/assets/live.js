@@ -15,10 +15,12 @@
 //   that run, see takeRun) while this page loads its widget code. Jupyter messages go
 //   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
 //   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
-//   an address ending in #key=..., and this script (or the opener page) moves the key into
-//   localStorage, which belongs to this origin (scheme, host AND port) alone, and removes it
-//   from the address. No cookie: cookies ignore ports, so another local server would get
-//   them. One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
+//   its opener page (_static/vendor/live/open.html#code=... or #key=...), which alone moves
+//   the key into localStorage, which belongs to this origin (scheme, host AND port) alone,
+//   once the server accepts it (a #key= on any other page is dropped from the address,
+//   never kept: any site could link to one). A key the server refuses is forgotten. No
+//   cookie: cookies ignore ports, so another local server would get them. A page inside a
+//   frame of another origin never goes live (nor asks for its kernel). One kernel per tab (X-Tarot-Teach-Tab, an id kept in sessionStorage): a reload
 //   gets the same kernel back; the server shuts down kernels no page is connected to.
 // * {"mode": "lite", ...}: a static copy of the book; JupyterLite's Pyodide kernel runs in a
 //   Web Worker (the worker script of jupyterlite-pyodide-kernel, driven through its comlink
@@ -544,8 +546,8 @@
     });
   }
 
-  // The server ran the page's cells as soon as it was asked for the kernel (site.py
-  // _PageRuns), while this page was loading: one request brings what they did. Their widget
+  // The server ran the page's cells as soon as it was asked for the kernel (app/prerun.py
+  // PageRuns), while this page was loading: one request brings what they did. Their widget
   // messages are dispatched as if they had come over the WebSocket; messages that came over
   // it meanwhile wait (kernel.held) and follow, without the ones already dispatched. The
   // WebSocket's own copies of the run's messages can also come after this request's answer
@@ -1652,18 +1654,37 @@
   var KEY_ITEM = "tarot_teach.key";
   var TAB_ITEM = "tarot_teach.tab";
 
-  function takeKeyFromAddress() {
-    var found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(window.location.hash);
-    if (!found) {
-      return;
+  // A key in the address of a book page is never kept (only the opener page takes one, and
+  // only once the server accepts it): it is only taken out of the address and the history.
+  function dropKeyFromAddress() {
+    if (/(?:^#|&)(key|code)=/.test(window.location.hash)) {
+      window.history.replaceState(window.history.state, "",
+        window.location.pathname + window.location.search);
+    }
+  }
+
+  // A key the server refused is forgotten (unless another page stored a new one meanwhile).
+  function forgetKey(refused) {
+    try {
+      if (refused && window.localStorage.getItem(KEY_ITEM) === refused) {
+        window.localStorage.removeItem(KEY_ITEM);
+      }
+    } catch (error) {
+      // (no storage: nothing kept)
+    }
+  }
+
+  // True inside a frame of another origin (a page of another site, or of another port,
+  // showing this one): such a page stays static and never asks for a kernel.
+  function foreignFrame() {
+    if (window.top === window.self) {
+      return false;
     }
     try {
-      window.localStorage.setItem(KEY_ITEM, found[1]);
+      return window.top.location.origin !== window.location.origin;
     } catch (error) {
-      console.warn("live exercises: this browser keeps no key (" + error + ")");
+      return true; // (another origin's window cannot be read)
     }
-    window.history.replaceState(window.history.state, "",
-      window.location.pathname + window.location.search);
   }
 
   function stored(storage, name, make) {
@@ -1721,18 +1742,27 @@
 
   // ``page``: the page whose cells the server may run at once (the first page of the tab).
   function askSession(page) {
+    if (foreignFrame()) {
+      return Promise.resolve({ mode: "framed" });
+    }
     var address = new URL("_static/vendor/live/session.json", root);
     if (page) {
       address.search = "page=" + encodeURIComponent(page);
     }
+    var headers = sessionHeaders();
     return fetch(address, {
-      cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
+      cache: "no-store", credentials: "same-origin", headers: headers,
     }).then(function (response) {
       if (response.ok) {
         return response.json();
       }
-      // 403 from tarot-teach: this browser was not given the key, or it expired (site.py).
-      return { mode: response.status === 403 ? "locked" : "static" };
+      // 403 from tarot-teach: this browser was not given the key, or it expired
+      // (tarot_teach/app/keys.py); 503: too many tabs have a kernel already.
+      if (response.status === 403) {
+        forgetKey(headers["X-Tarot-Teach-Key"]);
+        return { mode: "locked" };
+      }
+      return { mode: response.status === 503 ? "busy" : "static" };
     }, function () {
       return { mode: "unreachable" };
     });
@@ -1741,8 +1771,10 @@
   function start() {
     var kernel = new Kernel();
     var info;
-    takeKeyFromAddress();
-    var firstPage = addressPage();
+    dropKeyFromAddress();
+    // (window.ttLiveNoPrerun: the server does not run the page's cells ahead, for
+    // benchmarks/site.py --no-prerun)
+    var firstPage = window.ttLiveNoPrerun ? "" : addressPage();
     var connected = askSession(firstPage).then(function (data) {
       info = data;
       state.mode = info.mode;
@@ -1844,6 +1876,10 @@
           showNotice("The exercises on this page are not live in this browser. Start the " +
             "tutorial with the tarot-teach command: it opens the address that lets this " +
             "browser run them.");
+        }
+        if (info && info.mode === "busy") {
+          showNotice("Too many tabs of the tutorial are open: the exercises on this page " +
+            "are not live. Close the tabs you no longer use, then reload this page.");
         }
         if (state.page) {
           clearNotices(state.page);

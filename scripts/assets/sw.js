@@ -27,6 +27,10 @@ var TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javasc
   json: "application/json", zip: "application/zip", svg: "image/svg+xml", css: "text/css",
   html: "text/html; charset=utf-8", ttf: "font/ttf", eot: "application/vnd.ms-fontobject",
   txt: "text/plain; charset=utf-8" };
+// The server's protections, copied onto every answer this worker builds itself (a page
+// unpacked from its .gz copy would otherwise lose them: framed by any other page).
+var SECURITY_HEADERS = ["Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options",
+  "Referrer-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy"];
 
 self.addEventListener("install", function () {
   self.skipWaiting();
@@ -137,10 +141,16 @@ function fetchMaybeCompressed(request, url) {
 }
 
 function fetchCompressed(request, path) {
+  var headers = {};
   return fetch(new URL(path + ".gz", SCOPE).href, { cache: "no-cache" }).then(function (response) {
     if (!response.ok) {
       throw new Error("no compressed copy");
     }
+    SECURITY_HEADERS.forEach(function (name) {
+      if (response.headers.has(name)) {
+        headers[name] = response.headers.get(name);
+      }
+    });
     return response.arrayBuffer();
   }).then(function (bytes) {
     var head = new Uint8Array(bytes, 0, 2);
@@ -151,9 +161,8 @@ function fetchCompressed(request, path) {
     }
     return Promise.resolve(body).then(function (plain) {
       var ext = path.split(".").pop();
-      return new Response(plain, {
-        status: 200, headers: { "Content-Type": TYPES[ext] || "application/octet-stream" },
-      });
+      headers["Content-Type"] = TYPES[ext] || "application/octet-stream";
+      return new Response(plain, { status: 200, headers: headers });
     });
   });
 }
