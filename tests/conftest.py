@@ -27,7 +27,7 @@ def _private_progress(tmp_path, monkeypatch):
 @contextlib.contextmanager
 def serving(directory):
     """Serve ``directory`` as any static web server would, on 127.0.0.1; yield the base URL."""
-    from tarot_teach.site import make_server
+    from tarot_teach.app.build import make_server
 
     server = make_server(directory, port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -71,7 +71,7 @@ class Book:
 def _strict_build(root: Path) -> list[str]:
     """Build the book into ``root/_build`` with warnings as errors (``-W -n --keep-going``,
     every page written again so that every warning is seen); return the warnings."""
-    from tarot_teach import site
+    from tarot_teach.app import build as site
 
     if shutil.which("npm") is None and not (root / "vendor" / "site").is_dir():
         pytest.fail("npm is needed to fetch the vendored browser assets (scripts/fetch_assets.py)")
@@ -112,7 +112,7 @@ def book() -> Book:
     A clean clone always builds: the run also proves that a clean clone builds. A build with
     warnings still gives its HTML to the tests that use it; ``test_book_build`` fails on the
     warnings (and the next run builds again)."""
-    from tarot_teach import site
+    from tarot_teach.app import build as site
 
     root = site.project_root()
     assert root is not None, "the book's sources are not next to the package"

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, check, close_page, keep_on_this_machine, launch, running_tarot_teach, take_key)
+    check, close_page, keep_on_this_machine, launch, running_tarot_teach, take_key)
 from tarot_teach.rules import Bid
 from tarot_teach.teach.auction import DOG_FATES, bid_name
 from tarot_teach.teach.final_test import STEPS, FinalTest

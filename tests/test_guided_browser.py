@@ -29,7 +29,7 @@ PAGE = "book/20-guided-hands"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tarot_teach import site
+    from tarot_teach.app import build as site
 
     if not (site.html_dir(ROOT) / f"{PAGE}.html").is_file():
         site.build_book(ROOT)

@@ -52,18 +52,6 @@ def exercise_pages(html_dir: Path) -> list[str]:
     return pages
 
 
-@pytest.fixture(scope="module")
-def built_book() -> Path:
-    """The book in _build/html, built as `tarot-teach` does when it is out of date."""
-    from tarot_teach.app import build as app_build
-
-    root = app_build.project_root()
-    assert root is not None
-    if app_build.book_is_stale(root):
-        app_build.build_book(root)
-    return app_build.html_dir(root)
-
-
 # ------------------------------------------------------------------------------ browser
 
 

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from conftest import serving
-from test_live_local import built_book, exercise_pages, run_pages  # noqa: F401 (fixture)
+from test_live_local import exercise_pages, run_pages
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

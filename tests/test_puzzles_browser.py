@@ -16,7 +16,7 @@ import pytest
 from axe_check import describe, serious_violations
 from live_page import open_live
 from test_live_local import launch, running_tarot_teach  # noqa: F401
-from test_table_browser import KEYS_PRESSED, book_html, press, shoot, tab_to  # noqa: F401
+from test_table_browser import KEYS_PRESSED, press, shoot, tab_to
 
 from tarot_teach.cards import parse_card
 from tarot_teach.teach.puzzles import puzzle_index
@@ -54,7 +54,7 @@ def arrow_to(page, trainer, card: str) -> int:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_puzzle_solved_by_keyboard(book_html, tmp_path, width):
+def test_a_puzzle_solved_by_keyboard(built_book, tmp_path, width):
     with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
         browser = launch(pw)
         context, page, trainer, problems, outside = open_live(

@@ -23,7 +23,7 @@ PAGE = "book/90-your-progress"
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_retry_what_i_got_wrong(tmp_path, width):
-    from tarot_teach import site
+    from tarot_teach.app import build as site
 
     if not (site.html_dir(ROOT) / f"{PAGE}.html").is_file():
         site.build_book(ROOT)

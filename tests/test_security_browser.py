@@ -19,7 +19,7 @@ import pytest
 
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, exercise_page, exercise_pages, free_port, launch, take_key)
+    exercise_page, exercise_pages, free_port, launch, take_key)
 from test_security_local import server  # noqa: F401 (fixture)
 
 from tarot_teach.app import (build as app_build, handlers as app_handlers, kernels as app_kernels,

@@ -14,7 +14,7 @@ import pytest
 
 from live_page import chromium_context
 from test_live_local import (  # noqa: F401 (fixtures)
-    built_book, take_key, tarot_teach_server)
+    take_key, tarot_teach_server)
 from test_security_browser import _Evil
 
 from conftest import serving

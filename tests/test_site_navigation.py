@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from test_live_local import (  # noqa: F401 (fixtures)
-    CHROMIUM, CHROMIUM_ARGS, built_book, check, exercise_page, keep_on_this_machine, launch,
+    CHROMIUM, CHROMIUM_ARGS, check, exercise_page, keep_on_this_machine, launch,
     take_key, tarot_teach_server, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]

@@ -12,7 +12,7 @@ WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widget
            "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
            "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
            "if not m.name.startswith(('tarot_teach.app', 'tarot_teach.cli', "
-           "'tarot_teach.site', 'tarot_teach.__main__'))]; "
+           "'tarot_teach.__main__'))]; "
            "del importlib, pkgutil, _tt"]
 # Run in a kernel once it waits in the pool as a spare (not before: a page that comes while
 # kernels start is not kept waiting for it). matplotlib, imported the way the widgets import
