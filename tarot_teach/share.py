@@ -130,13 +130,7 @@ def _checked(text) -> str:
     code = text.strip()
     if not code:
         raise InvalidRecord("The deal code is empty.")
-    if len(code) > MAX_LENGTH:
-        raise InvalidRecord(f"This is not a deal code: it has {len(code)} characters, "
-                            f"and a code has at most {MAX_LENGTH}.")
-    bad = next((n for n, char in enumerate(code) if char not in _VALUE), None)
-    if bad is not None:
-        raise InvalidRecord(f"Character {bad + 1} ({code[bad]!r}) cannot be in a deal code, "
-                            "which has only letters, digits, '-' and '_'.")
+    _characters(code, "deal code", MAX_LENGTH)
     if code[0] == LIST_VERSION:
         raise InvalidRecord("This is the code of a list of deals (a lesson), not of one deal.")
     if code[0] != VERSION:
@@ -150,6 +144,18 @@ def _checked(text) -> str:
         raise InvalidRecord(f"The deal code is damaged: its last {_CHECK} characters do not "
                             "match the others (a character was changed, lost or added).")
     return code
+
+
+def _characters(code: str, what: str, longest: int) -> None:
+    """Refuse ``code`` (a ``what``) longer than ``longest`` or with a character not in the
+    alphabet."""
+    if len(code) > longest:
+        raise InvalidRecord(f"This is not a {what}: it has {len(code)} characters, "
+                            f"and a {what} has at most {longest}.")
+    bad = next((n for n, char in enumerate(code) if char not in _VALUE), None)
+    if bad is not None:
+        raise InvalidRecord(f"Character {bad + 1} ({code[bad]!r}) cannot be in a {what}, "
+                            "which has only letters, digits, '-' and '_'.")
 
 
 def _signed(text: str) -> str:
@@ -362,13 +368,7 @@ def decode_list(text: str) -> dict:
     if code[:1] != LIST_VERSION:
         raise InvalidRecord("This is not the code of a list of deals (it would start with "
                             f"{LIST_VERSION!r}).")
-    if len(code) > MAX_LIST_LENGTH:
-        raise InvalidRecord(f"This is not a list code: it has {len(code)} characters, and a "
-                            f"list code has at most {MAX_LIST_LENGTH}.")
-    bad = next((n for n, char in enumerate(code) if char not in _VALUE), None)
-    if bad is not None:
-        raise InvalidRecord(f"Character {bad + 1} ({code[bad]!r}) cannot be in a list code, "
-                            "which has only letters, digits, '-' and '_'.")
+    _characters(code, "list code", MAX_LIST_LENGTH)
     if len(code) < 2 + _CHECK or _signed(code[:-_CHECK]) != code:
         raise InvalidRecord("The list code is damaged: a character was changed, lost or added "
                             "(or the link was cut short).")

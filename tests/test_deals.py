@@ -17,6 +17,7 @@ from tarot_teach.players import ComputerPlayer, play_out
 from tarot_teach.record import state_from_record
 from tarot_teach.rules import Bid, Phase
 from tarot_teach.share import decode, encode, encode_list
+from test_share import refused as worded
 from tarot_teach.teach.deals import (DOG, DealDraft, Replay, action_words, code_in, deal_link,
                                      deal_svg, lesson_from_lines, lesson_link, read_deal,
                                      read_lesson, record_json)
@@ -39,11 +40,7 @@ def stored() -> list:
 
 
 def refused(text) -> str:
-    with pytest.raises(InvalidRecord) as caught:
-        read_deal(text)
-    message = str(caught.value)
-    assert message[0].isupper() and message.endswith("."), message
-    return message
+    return worded(text, read_deal)
 
 
 # ----- reading a deal -------------------------------------------------------------------------

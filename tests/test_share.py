@@ -251,9 +251,10 @@ def sample_codes() -> list[str]:
     return [encode(states[name].to_record()) for name in ("fft-4-1", "fft-5-1", "two_players-24")]
 
 
-def refused(text) -> str:
+def refused(text, read=decode) -> str:
+    """The message of the InvalidRecord ``read(text)`` raises: a sentence."""
     with pytest.raises(InvalidRecord) as caught:
-        decode(text)
+        read(text)
     message = str(caught.value)
     assert message[0].isupper() and message.endswith("."), message
     return message
@@ -317,11 +318,7 @@ def test_codes_with_a_right_check_but_made_up_numbers_never_break_decode():
 
 
 def list_refused(text) -> str:
-    with pytest.raises(InvalidRecord) as caught:
-        share.decode_list(text)
-    message = str(caught.value)
-    assert message[0].isupper() and message.endswith("."), message
-    return message
+    return refused(text, share.decode_list)
 
 
 def test_a_list_of_deals_round_trips_with_its_comments():

@@ -182,6 +182,31 @@ def _button(text: str, tooltip: str = "", classes=(), handler=None) -> widgets.B
     return button
 
 
+def _message() -> widgets.HTML:
+    """Where a widget says what happened (a polite live region on the page: a11y.js)."""
+    message = widgets.HTML()
+    message.add_class("tt-feedback")
+    return message
+
+
+def _opening(box, opener, text: str, classname: str) -> widgets.Button:
+    """``box`` opens what is typed or pasted in it (``opener(text)``) once changed, and by
+    the button returned."""
+    box.observe(lambda change: opener(change["new"]), names="value")
+    return _button(text, text, (classname,), lambda: opener(box.value))
+
+
+class _Shown:
+    """Shown in a notebook as its ``widget``."""
+
+    widget: widgets.Widget
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
 class _SeatTable(TableWidget):
     """The card table from any seat: the learner's seat is "You", the others keep the
     engine's names (TableWidget names seat 0 "You" whatever the learner's seat)."""
@@ -198,7 +223,7 @@ class _SeatTable(TableWidget):
 # ----- the viewer --------------------------------------------------------------------------
 
 
-class DealViewer:
+class DealViewer(_Shown):
     """A deal opened from a code or a link, drawn and stepped through; play on from any step
     or have the coach review a seat. Bad input is said in words and the deal shown is kept.
     """
@@ -213,11 +238,8 @@ class DealViewer:
             description="Deal:", continuous_update=False, rows=2,
             layout=widgets.Layout(width="100%"))
         self.code_box.add_class("tt-deal-code")
-        self.code_box.observe(lambda change: self.open(change["new"]), names="value")
-        self.open_button = _button("Open", "Open the deal pasted in the box", ("tt-deal-open",),
-                                   lambda: self.open(self.code_box.value))
-        self.message = widgets.HTML()
-        self.message.add_class("tt-feedback")
+        self.open_button = _opening(self.code_box, self.open, "Open", "tt-deal-open")
+        self.message = _message()
         self.seat_choice = widgets.Dropdown(description="Show:", options=[("Every hand", -1)],
                                             value=-1, layout=widgets.Layout(width="auto"))
         self.seat_choice.observe(lambda _c: self._render(), names="value")
@@ -263,11 +285,6 @@ class DealViewer:
                                                          padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-deals")
         self.widget.add_class("tt-deal-viewer")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def open(self, text) -> bool:
         """Open the deal in ``text`` (code, link, record or notation); False, with the reason
@@ -379,7 +396,7 @@ class DealViewer:
 # ----- the editor --------------------------------------------------------------------------
 
 
-class DealEditor:
+class DealEditor(_Shown):
     """Deal the cards by clicking (or by seed, or at random, or from a pasted deal), then
     take each step of the deal through the engine; export a link, JSON and an SVG handout.
 
@@ -428,8 +445,7 @@ class DealEditor:
         self.card_buttons: dict[Card, widgets.Button] = {}
         self.start_button = _button("Start the deal", "Every card is dealt: go on to the "
                                     "auction", ("tt-deal-start",), self.start)
-        self.message = widgets.HTML()
-        self.message.add_class("tt-feedback")
+        self.message = _message()
         self.dealing = widgets.VBox(layout=widgets.Layout(max_width="100%"))
         # the play
         self.turn = widgets.HTML()
@@ -463,11 +479,6 @@ class DealEditor:
         self.widget.add_class("tt-deal-editor")
         self._make_cards()
         self.new_draft(players)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     # ----- dealing ---------------------------------------------------------------------
 
@@ -728,7 +739,7 @@ class DealEditor:
 # ----- a teacher's list of deals -----------------------------------------------------------
 
 
-class LessonList:
+class LessonList(_Shown):
     """A list of deals with a comment each: made from lines (a deal code or link, then the
     comment), shared as one link (``#l=CODE``), opened from such a link.
 
@@ -750,12 +761,9 @@ class LessonList:
                                      description="List:", continuous_update=False,
                                      layout=widgets.Layout(width="100%"))
         self.code_box.add_class("tt-lesson-code")
-        self.code_box.observe(lambda change: self.open(change["new"]), names="value")
-        self.open_button = _button("Open the list", "", ("tt-lesson-open",),
-                                   lambda: self.open(self.code_box.value))
+        self.open_button = _opening(self.code_box, self.open, "Open the list", "tt-lesson-open")
         self.shown = widgets.HTML()
-        self.message = widgets.HTML()
-        self.message.add_class("tt-feedback")
+        self.message = _message()
         self.title_box = widgets.Text(description="Title:", placeholder="e.g. Tuesday's deals",
                                       layout=widgets.Layout(width="100%"))
         self.lines_box = widgets.Textarea(
@@ -771,11 +779,6 @@ class LessonList:
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", max_width="100%"))
         self.widget.add_class("tt-deals")
         self.widget.add_class("tt-lesson")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def open(self, text) -> bool:
         """Show the list in ``text`` (its link or code): each deal as a link to open in the
