@@ -269,12 +269,13 @@ def test_the_editor_exports_nothing_while_cards_are_missing():
 
 
 def test_the_editor_opens_a_pasted_deal_and_goes_on_from_it():
-    state = GameState.new(RuleSet(players=3), seed=4)
+    state = GameState.new(RuleSet(players=3), seed=4, dealer=2)
     state.play("take")
     editor = DealEditor(players=4)
     editor.paste_box.value = deal_link(state.to_record())
     assert editor.open_pasted()
     assert editor.players_choice.value == 3 and editor.state.bids == state.bids
+    assert editor.dealer_choice.value == 2 and not editor.undealt_box.children
     assert editor.playing.layout.display is None
     editor.paste_box.value = "#d=1AAAA"
     assert editor.open_pasted() is False and "cannot be opened" in said(editor.message)

@@ -594,6 +594,7 @@ class DealEditor(_Shown):
         self._quiet = False
         self.new_draft(state.players)
         self.draft.load(state)
+        self._show_dealer()
         self.state = state
         _say(self.message, True, "The deal is open: go on from where it stopped, or undo.")
         self._show_play()
@@ -609,7 +610,14 @@ class DealEditor(_Shown):
                 f"<b>{escape_text(self.draft.place_name(place))}</b>: {len(cards)} of "
                 f"{self.draft.size(place)} cards")
         self.undealt_box.children = tuple(self.card_buttons[c] for c in self.draft.undealt())
+        self.hand_box.children = ()
         self.start_button.disabled = bool(self.draft.missing())
+        self._show_dealer()
+
+    def _show_dealer(self) -> None:
+        self._quiet = True
+        self.dealer_choice.value = self.draft.dealer
+        self._quiet = False
 
     def start(self) -> bool:
         """Play the dealt cards: the auction comes next."""
@@ -676,6 +684,8 @@ class DealEditor(_Shown):
         state = self.state
         self.dealing.layout.display = "none"
         self.playing.layout.display = None
+        for box in (self.undealt_box, *self.places.values()):  # (one view of a card at a time)
+            box.children = ()
         if state.is_over:
             self.turn.value = "<b>The deal is over.</b> Export it below, or undo a step."
             self.action_box.children = ()
