@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from axe_check import describe, serious_violations
 from test_live_local import keep_on_this_machine, launch, running_tarot_teach, take_key
 from test_table_browser import book_html  # noqa: F401 (the fixture: the book, built if stale)
 from tarot_teach import GameState, RuleSet
@@ -138,6 +139,10 @@ def test_a_deal_link_opens_the_deal_on_the_local_kernel_and_steps_through(server
         wait_text(page, ".tt-deal-editor .tt-feedback", "Refused: ")
         assert "Take does not beat" in editor.locator(".tt-feedback").inner_text()
         shoot(page, editor, "deal-editor-1280")
+        editor.locator(".tt-deal-export").click()
+        wait_text(page, ".tt-deal-editor .tt-feedback", "Exported")
+        found = serious_violations(page)
+        assert not found, describe(found)
 
 
 def test_the_deal_page_on_a_phone(server):

@@ -431,13 +431,14 @@ class DealEditor(_Shown):
                                     self.clear)
         self.paste_box = widgets.Textarea(placeholder="…or paste a deal here: a code, a link, "
                                           "a JSON hand record, or a deal typed as text",
-                                          continuous_update=False, rows=2,
+                                          description="Paste:", continuous_update=False, rows=2,
                                           layout=widgets.Layout(width="100%"))
         self.paste_box.add_class("tt-deal-paste")
         self.paste_button = _button("Open the pasted deal", "", ("tt-deal-paste-open",),
                                     self.open_pasted)
-        self.target_choice = widgets.ToggleButtons(description="Deal to:",
-                                                   style={"button_width": "auto"})
+        self.target_choice = widgets.Dropdown(description="Deal to:",  # (wraps on a phone)
+                                              layout=widgets.Layout(width="auto"))
+        self.target_choice.add_class("tt-deal-target")
         self.target_choice.observe(lambda change: self._set_target(change["new"]), names="value")
         self.places: dict[Any, widgets.Box] = {}
         self.place_heads: dict[Any, widgets.HTML] = {}
@@ -465,7 +466,7 @@ class DealEditor(_Shown):
         self.export_button = _button("Export", "A link, a JSON record and a printable handout",
                                      ("tt-deal-export",), self.export)
         self.export_area = widgets.HTML()
-        self.json_box = widgets.Textarea(rows=6, layout=widgets.Layout(width="100%",
+        self.json_box = widgets.Textarea(rows=6, description="JSON:", layout=widgets.Layout(width="100%",
                                                                        display="none"))
         self.json_box.add_class("tt-deal-json")
         self.widget = widgets.VBox(
@@ -778,7 +779,7 @@ class LessonList(_Shown):
                                       layout=widgets.Layout(width="100%"))
         self.lines_box = widgets.Textarea(
             placeholder="One deal a line: its link (or code), a space, then your comment",
-            rows=4, layout=widgets.Layout(width="100%"))
+            description="Deals:", rows=4, layout=widgets.Layout(width="100%"))
         self.lines_box.add_class("tt-lesson-lines")
         self.make_button = _button("Make the list's link", "", ("tt-lesson-make",), self.make)
         self.made = widgets.HTML()
