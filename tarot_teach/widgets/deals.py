@@ -39,7 +39,7 @@ from ..rules import Bid, Phase
 from ..teach.deals import (DOG, DealDraft, Replay, action_words, deal_link, deal_svg,
                            lesson_from_lines, lesson_link, read_deal, read_lesson, record_json)
 from ..teach.feedback import Feedback
-from ..teach.table_view import action_label
+from ..teach.table_view import action_label, cards_phrase
 from .render import card_button_style, card_label, cards_html, escape_text
 from .review import ReviewWidget
 from .table import TableWidget, table_rules
@@ -54,7 +54,10 @@ DEALS_CSS = """
   background:#fdfcf7; color:#1b1b1b; }
 .tt-deal-seat.tt-acting { border:3px solid #1b1b1b; }
 .tt-deal-seat .tt-cards svg { width:30px; height:42px; margin:1px !important; }
-.tt-deal-mid { border:2px solid #1d6b42; border-radius:8px; padding:4px 6px; margin:6px 0; }
+.tt-deal-mid { border:2px solid #1d6b42; border-radius:8px; padding:4px 6px; margin:6px 0;
+  display:flex; flex-wrap:wrap; gap:4px 24px; align-items:flex-start; }
+.tt-deal-mid > div { max-width:100%; }
+.tt-deal-mid > .tt-deal-result { flex-basis:100%; }
 .tt-deal-step { font-weight:bold; margin:0.3em 0; min-height:1.3em; }
 .tt-deals .tt-card { width:3.2em !important; height:4.2em !important; }
 .tt-deals textarea { font-family:monospace; font-size:0.85em; }
@@ -104,7 +107,8 @@ def deal_html(state: GameState, seat: "int | None" = None, names=SEAT_NAMES) -> 
             hand = cards_html(state.hand(other), size="small", rules=rules) \
                 if state.hands[other] else "<div>No card left.</div>"
         else:
-            hand = f"<div>{view.hand_sizes[other]} cards, hidden</div>"
+            hand = (f"<div>{cards_phrase(view.hand_sizes[other])}, hidden</div>"
+                    if view.hand_sizes[other] else "<div>No card left.</div>")
         shown = view.poignees.get(other)
         if shown:
             hand += cards_html(shown, size="small", rules=rules, caption="Poignée shown:")
@@ -132,16 +136,18 @@ def deal_html(state: GameState, seat: "int | None" = None, names=SEAT_NAMES) -> 
     if view.tricks:
         leader, cards, winner = view.tricks[-1]
         order = ", ".join(names[(leader + k) % state.players] for k in range(len(cards)))
-        middle.append(cards_html(cards, size="small", rules=rules, highlight=(),
+        middle.append(cards_html(cards, size="small", rules=rules,
+                                 highlight=[cards[(winner - leader) % state.players]],
                                  caption=f"Trick {len(view.tricks)} ({order}), won by "
-                                         f"{names[winner]}"))
+                                         f"{names[winner]} (framed)"))
     if view.current_trick:
         middle.append(cards_html([c for _, c in view.current_trick], size="small", rules=rules,
                                  caption=f"Trick {len(view.tricks) + 1} so far ("
                                          + ", ".join(names[s] for s, _ in view.current_trick)
                                          + ")"))
     if state.is_over and state.result is not None:
-        middle.append(f"<div><b>{escape_text(_result_words(state, names))}</b></div>")
+        middle.append(f'<div class="tt-deal-result"><b>'
+                      f"{escape_text(_result_words(state, names))}</b></div>")
     mid = f'<div class="tt-deal-mid">{"".join(middle)}</div>' if middle else ""
     return f'<div class="tt-deal-grid">{"".join(seats)}</div>{mid}'
 
