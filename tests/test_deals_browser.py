@@ -131,6 +131,9 @@ def test_a_deal_link_opens_the_deal_on_the_local_kernel_and_steps_through(server
         wait_text(page, "[data-tt-test=viewer] .tt-feedback", "cannot be opened")
         assert "damaged" in viewer.locator(".tt-feedback").inner_text()
         assert "Trick 4:" in step_text(viewer)
+        page.evaluate("location.hash = 'd=%E0%A4%A'")  # a broken %-escape: no script error
+        wait_text(page, "[data-tt-test=viewer] .tt-feedback", "cannot be in a deal code")
+        assert "Trick 4:" in step_text(viewer)
         editor = deal_by_seed(page, "12")
         editor.locator(".tt-deal-start").click()
         editor.locator(".tt-action", has_text="Guard ×2").click()
