@@ -249,13 +249,13 @@ class DealViewer(_Shown):
         self.seat_choice = widgets.Dropdown(description="Show:", options=[("Every hand", -1)],
                                             value=-1, layout=widgets.Layout(width="auto"))
         self.seat_choice.observe(lambda _c: self._render(), names="value")
-        self.first_button = _button("⏮ Start", "Go to the deal as dealt", ("tt-deal-first",),
+        self.first_button = _button("◀◀ Start", "Go to the deal as dealt", ("tt-deal-first",),
                                     lambda: self.go(0))
         self.back_button = _button("◀ Back", "One step back", ("tt-deal-back",),
                                    lambda: self.go(self.step - 1))
         self.next_button = _button("Next ▶", "One step on", ("tt-deal-next",),
                                    lambda: self.go(self.step + 1))
-        self.last_button = _button("End ⏭", "Go to the last step", ("tt-deal-last",),
+        self.last_button = _button("End ▶▶", "Go to the last step", ("tt-deal-last",),
                                    lambda: self.go(len(self.replay) - 1 if self.replay else 0))
         self.trick_choice = widgets.Dropdown(description="Jump to:", options=[("—", -1)],
                                              value=-1, layout=widgets.Layout(width="auto"))
