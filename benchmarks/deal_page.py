@@ -77,7 +77,7 @@ def main() -> None:
     rows = {"first": [], "second": []}
     with serving(args.html) as base, sync_playwright() as pw:
         for run in range(args.runs):
-            with tempfile.TemporaryDirectory() as profile:
+            with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
                 context = pw.chromium.launch_persistent_context(
                     profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                     viewport={"width": 1280, "height": 900})
