@@ -251,9 +251,10 @@ def sample_codes() -> list[str]:
     return [encode(states[name].to_record()) for name in ("fft-4-1", "fft-5-1", "two_players-24")]
 
 
-def refused(text) -> str:
+def refused(text, read=decode) -> str:
+    """The message of the InvalidRecord ``read(text)`` raises: a sentence."""
     with pytest.raises(InvalidRecord) as caught:
-        decode(text)
+        read(text)
     message = str(caught.value)
     assert message[0].isupper() and message.endswith("."), message
     return message
@@ -311,3 +312,55 @@ def test_codes_with_a_right_check_but_made_up_numbers_never_break_decode():
         decoded += 1
         assert decode(encode(record)) == record  # a code that decodes holds a legal deal
     assert decoded
+
+
+# ----- the code of a list of deals (issue 30 item 5) -------------------------------------------
+
+
+def list_refused(text) -> str:
+    return refused(text, share.decode_list)
+
+
+def test_a_list_of_deals_round_trips_with_its_comments():
+    codes = sample_codes()[:5]
+    items = [(code, f"Deal {n}: l'Excuse au bout, ♥ « guillemets » & <b>") for n, code
+             in enumerate(codes)]
+    code = share.encode_list(items, "Mardi soir — table 2")
+    assert code[0] == share.LIST_VERSION and set(code) <= set(ALPHABET)
+    assert share.decode_list(code) == {"title": "Mardi soir — table 2", "items": items}
+    assert share.decode_list(share.encode_list([])) == {"title": "", "items": []}
+
+
+def test_a_damaged_list_code_is_refused_in_words():
+    code = share.encode_list([(c, "x") for c in sample_codes()[:2]], "t")
+    for place in range(1, len(code)):
+        changed = code[:place] + ("A" if code[place] != "A" else "B") + code[place + 1:]
+        assert "damaged" in list_refused(changed)
+    for end in range(len(code)):
+        list_refused(code[:end])
+    assert "one deal" in list_refused(sample_codes()[0])
+    assert "not the code of a list" in list_refused("Xabc")
+    assert "Character 3" in list_refused(code[:2] + "#" + code[3:])
+    assert "text" in list_refused(None)
+    assert "holds no list" in list_refused(share._signed("L" + "ABCDEFGH"))
+    # a right check over a number that unpacks to something else than a list
+    raw = int.from_bytes(b"\x01" + __import__("zlib").compress(b'{"t": 3}'), "big")
+    assert "holds no list" in list_refused(share._signed("L" + share._text(raw)))
+
+
+def test_decode_says_a_list_code_is_not_a_deal():
+    code = share.encode_list([(sample_codes()[0], "x")])
+    assert "list of deals" in refused(code)
+
+
+def test_a_list_refuses_what_cannot_go_in_a_link():
+    with pytest.raises(InvalidRecord, match="at most 40 deals"):
+        share.encode_list([("1ABC", "")] * 41)
+    with pytest.raises(InvalidRecord, match="Comment 2 has 601 characters"):
+        share.encode_list([("1ABC", ""), ("1ABC", "é" * 601)])
+    with pytest.raises(InvalidRecord, match="The title has"):
+        share.encode_list([], "t" * 700)
+    with pytest.raises(InvalidRecord, match="Item 1 of the list has no deal code"):
+        share.encode_list([("  ", "x")])
+    with pytest.raises(InvalidRecord, match="not a deal code and a comment"):
+        share.encode_list(["1ABC"])
