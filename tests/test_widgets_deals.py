@@ -49,7 +49,7 @@ def test_the_viewer_opens_a_link_and_steps_forward_and_back():
     record = played(4, 2)
     viewer = DealViewer()
     viewer.code_box.value = "https://example.org/book/23-deals.html" + deal_link(record)
-    assert viewer.replay is not None and viewer.controls.layout.display is None
+    assert viewer.replay is not None and viewer.controls.layout.display != "none"
     assert "✔" in said(viewer.message) and step_number(viewer) == 0
     assert viewer.back_button.disabled and viewer.first_button.disabled
     seen = []
@@ -152,7 +152,7 @@ def test_review_this_seat_asks_the_coach_for_that_seat():
     viewer.play_seat.value = 3
     viewer.review_button.click()
     assert asked == [(viewer.replay.record, 3, ["Ada", "Bruno", "Chloé", "Dmitri"])]
-    assert viewer.review.widget.layout.display is None
+    assert viewer.review.widget.layout.display != "none"
     assert "No decision to review." in viewer.review.output.value
 
 
@@ -276,7 +276,7 @@ def test_the_editor_opens_a_pasted_deal_and_goes_on_from_it():
     assert editor.open_pasted()
     assert editor.players_choice.value == 3 and editor.state.bids == state.bids
     assert editor.dealer_choice.value == 2 and not editor.undealt_box.children
-    assert editor.playing.layout.display is None
+    assert editor.playing.layout.display != "none"
     editor.paste_box.value = "#d=1AAAA"
     assert editor.open_pasted() is False and "cannot be opened" in said(editor.message)
     assert editor.state.bids == state.bids  # kept

@@ -329,7 +329,7 @@ class DealViewer(_Shown):
         self.table = None
         self.review.set_deal(None)
         self.review.widget.layout.display = "none"
-        self.controls.layout.display = None
+        self.controls.layout.display = ""
         code = deal_link(replay.record)
         self.link.value = (f'<div>Link to this deal: <a class="tt-link" href="{escape_text(code)}">'
                            f"{escape_text(code)}</a> (copy it to share the deal)</div>")
@@ -395,7 +395,7 @@ class DealViewer(_Shown):
             return None
         seat = self.play_seat.value
         self.review.set_deal(self.replay.record, seat, list(self.names[:self.replay.rules.players]))
-        self.review.widget.layout.display = None
+        self.review.widget.layout.display = ""
         return self.review.run()
 
 
@@ -608,7 +608,7 @@ class DealEditor(_Shown):
         return True
 
     def _show_draft(self) -> None:
-        self.dealing.layout.display = None
+        self.dealing.layout.display = ""
         self.playing.layout.display = "none"
         for place, box in self.places.items():
             cards = self.draft.cards(place)
@@ -690,7 +690,7 @@ class DealEditor(_Shown):
     def _show_play(self) -> None:
         state = self.state
         self.dealing.layout.display = "none"
-        self.playing.layout.display = None
+        self.playing.layout.display = ""
         for box in (self.undealt_box, *self.places.values()):  # (one view of a card at a time)
             box.children = ()
         if state.is_over:
@@ -748,7 +748,7 @@ class DealEditor(_Shown):
             f'{data}">download the SVG</a> (print it from any browser)</div>'
             f'<div class="tt-handout">{svg}</div><div><b>JSON hand record</b>:</div>')
         self.json_box.value = record_json(record)
-        self.json_box.layout.display = None
+        self.json_box.layout.display = ""
         _say(self.message, True, "Exported: the link, the handout and the JSON record are below.")
         return True
 
