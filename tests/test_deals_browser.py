@@ -15,7 +15,6 @@ import pytest
 
 from axe_check import describe, serious_violations
 from test_live_local import keep_on_this_machine, launch, running_tarot_teach, take_key
-from test_table_browser import book_html  # noqa: F401 (the fixture: the book, built if stale)
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
 from tarot_teach.share import encode
@@ -36,7 +35,7 @@ def a_deal(seed: int = 2) -> "tuple[str, GameState]":
 
 
 @pytest.fixture(scope="module")
-def server(book_html, tmp_path_factory):
+def server(built_book, tmp_path_factory):
     with running_tarot_teach(tmp_path_factory.mktemp("deals")) as running:
         yield running
 
@@ -202,11 +201,11 @@ def test_a_deal_link_followed_inside_the_site_opens_the_deal(server):
                    "controls stay hidden after the link's code is typed in (the step line "
                    "is updated; the controls' layout change is not seen), also when typed "
                    "once the page is live; once (a debugging run) they were shown")
-def test_a_deal_link_opens_in_the_static_site_with_pyodide(book_html):
+def test_a_deal_link_opens_in_the_static_site_with_pyodide(built_book):
     from conftest import serving
 
     code, _state = a_deal()
-    with serving(book_html) as base, sync_api.sync_playwright() as pw:
+    with serving(built_book) as base, sync_api.sync_playwright() as pw:
         browser = launch(pw)
         context, page, problems, outside = new_page(browser)
         page.goto(f"{base}{PAGE}#d={code}")
