@@ -197,10 +197,6 @@ def test_a_deal_link_followed_inside_the_site_opens_the_deal(server):
         wait_text(page, ".tt-deal-viewer .tt-link", f"#d={other}")
 
 
-@pytest.mark.xfail(strict=False, reason="issue 30, open: in the static site the viewer's "
-                   "controls stay hidden after the link's code is typed in (the step line "
-                   "is updated; the controls' layout change is not seen), also when typed "
-                   "once the page is live; once (a debugging run) they were shown")
 def test_a_deal_link_opens_in_the_static_site_with_pyodide(built_book):
     from conftest import serving
 
