@@ -34,6 +34,7 @@ def test_bands_follow_the_thresholds():
     assert [band.label for band in Band] == ["Best", "Good", "Inaccuracy", "Mistake", "Blunder"]
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_a_review_has_one_entry_per_decision_and_exact_late_cards():
     state = finished(2)
     seat = state.taker
@@ -63,6 +64,7 @@ def test_a_review_has_one_entry_per_decision_and_exact_late_cards():
         assert not entry.close or entry.band is Band.GOOD and "Close" in entry.why
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_a_blunder_is_found_and_explained():
     """Seat plays a card its own view shows to be clearly worst late in a deal: the review
     says Blunder, with the judge's numbers."""
@@ -124,6 +126,7 @@ def test_a_verdict_never_looks_at_the_hidden_cards():
     assert checked >= 3
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_review_survives_a_poignee_shown_later_in_the_first_trick():
     """Seed 17: a later seat of trick 1 shows a poignée; every seat is reviewed (each raised
     IllegalAction before)."""
@@ -202,6 +205,7 @@ def test_advice_out_of_turn_and_outside_the_play():
     assert state.is_legal(action) and reason
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_learners_own_bids_are_best_at_every_table_size(players):
     state = finished(6, players)
@@ -211,6 +215,7 @@ def test_the_learners_own_bids_are_best_at_every_table_size(players):
     assert len([e for e in entries if e.kind == "card"]) == state.rules.hand_size
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_the_hints_card_is_best_in_the_review_of_the_same_position():
     """One voice: the hint's card, reviewed later (nothing remembered in between), is Best,
     early and late in the deal (the old hint and review drew different deals)."""

@@ -3,6 +3,8 @@ view."""
 
 from fractions import Fraction
 
+import pytest
+
 from tarot_teach import GameState, RuleSet
 from tarot_teach import judge
 from tarot_teach.judge import BAND_THRESHOLDS, Band, band_for, judge_cards
@@ -26,6 +28,7 @@ def positions(seeds, tricks, players=4):
             state.play(player.decide(state).action)
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_a_band_worse_than_good_needs_the_whole_interval_above_its_threshold():
     seen = set()
     for state in positions(range(6), {3, 8, 12, 15}):
@@ -66,6 +69,7 @@ def test_cards_that_play_alike_get_the_same_values():
     assert found >= 3
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_more_deals_are_drawn_only_while_the_focus_card_is_uncertain():
     refined = plain = 0
     for state in positions(range(5), {4, 10}):

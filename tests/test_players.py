@@ -9,6 +9,7 @@ from tarot_teach.cli import main
 from tarot_teach.players import ComputerPlayer, hint, play_out
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_computer_deals_replay_and_sum_to_zero(players):
     played = 0
@@ -167,6 +168,7 @@ def test_selfplay_writes_one_replayable_line_per_deal(tmp_path, capsys):
 # ----- the strong level --------------------------------------------------------------------
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_strong_players_play_legal_deterministic_deals_with_reasons(players):
     from tarot_teach.players import LEVELS, StrongPlayer
@@ -190,6 +192,7 @@ def test_strong_players_play_legal_deterministic_deals_with_reasons(players):
             assert analysed > 0
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_the_strong_player_loses_less_than_the_learner_from_its_own_view():
     """Late in learner-played deals (trick 11 on), both players' cards judged from the seat's
     view on other deals than the strong player drew (another seed, 40 deals): the strong
@@ -216,6 +219,7 @@ def test_the_strong_player_loses_less_than_the_learner_from_its_own_view():
     assert lost["strong"] < lost["learner"] and better >= 1, (lost, better)
 
 
+@pytest.mark.slow  # whole deals reviewed or played by the strong level
 def test_the_strong_level_bids_by_simulation_only_when_clearly_better():
     """The strong level keeps the bid its hand's count suggests unless another bid near it
     clearly scores more on deals drawn to fit its hand (the gain's whole 95 % interval above
