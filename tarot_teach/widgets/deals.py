@@ -49,6 +49,7 @@ __all__ = ["DealViewer", "DealEditor", "LessonList", "deal_html", "DEALS_CSS", "
 DEALS_CSS = """
 .tt-deals { max-width:100%; box-sizing:border-box; }
 .tt-deals * { box-sizing:border-box; }
+.tt-deals .jupyter-widgets { margin-left:0 !important; margin-right:0 !important; }
 .tt-deal-grid { display:grid; gap:6px; grid-template-columns:repeat(auto-fit, minmax(15em, 1fr)); }
 .tt-deal-seat { border:1px solid #bbb; border-radius:8px; padding:4px 6px; min-width:0;
   background:#fdfcf7; color:#1b1b1b; }
