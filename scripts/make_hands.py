@@ -98,12 +98,10 @@ class DeclareMisere(ComputerPlayer):
 
 
 def _without_excuse(view):
-    from dataclasses import replace
-
     legal = tuple(a for a in view.legal_actions if not (isinstance(a, Card) and a.is_excuse))
     if not any(isinstance(a, Card) for a in legal):
         return None
-    return replace(view, legal_actions=legal)
+    return view.replaced(legal_actions=legal)
 
 
 class Scripted(ComputerPlayer):

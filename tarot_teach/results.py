@@ -13,7 +13,7 @@ what they return.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -149,6 +149,10 @@ class SeatView:
     petit_imprenable: "int | None" = None  # the seat whose Petit is played like an Excuse
     table: tuple = ()  # two players: per seat, per pile (face-up card or None, cards left)
 
+    def replaced(self, **changes) -> "SeatView":
+        """This view with ``changes`` (field name -> value), as :class:`LazySeatView` has."""
+        return replace(self, **changes)
+
 
 class LazySeatView:
     """A seat's view (the fields of :class:`SeatView`) whose fields are computed when first
@@ -165,6 +169,23 @@ class LazySeatView:
         value = field_of(self._state, self._seat)
         setattr(self, name, value)
         return value
+
+    def replaced(self, **changes) -> "LazySeatView":
+        """This view with ``changes`` (field name -> value), the other fields still read from
+        the state when first asked (as :meth:`SeatView.replaced`).
+
+        >>> from tarot_teach import GameState, RuleSet
+        >>> state = GameState.new(RuleSet(players=4), seed=3)
+        >>> view = state.lazy_view(1).replaced(legal_actions=())
+        >>> view.legal_actions, view.hand == state.view(1).hand
+        ((), True)
+        """
+        unknown = set(changes) - set(_VIEW_FIELDS)
+        if unknown:
+            raise TypeError(f"a seat's view has no field {', '.join(sorted(unknown))}")
+        copy = LazySeatView(self._state, self._seat)
+        copy.__dict__.update(changes)
+        return copy
 
 
 _VIEW_FIELDS = {
