@@ -98,6 +98,15 @@ Z95 = 1.96
 """The 95 % two-sided normal quantile, for the interval of a mean difference."""
 
 
+def _interval(differences, mean: float) -> tuple[float, float]:
+    """The 95 % normal interval of the mean of paired ``differences`` (``mean``: their mean)."""
+    if len(differences) < 2:
+        return mean, mean
+    spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+    half = Z95 * math.sqrt(spread / len(differences))
+    return mean - half, mean + half
+
+
 def position_key(state: GameState, seat: int) -> str:
     """A text naming the position as ``seat`` sees it (its view, not the hidden cards): the
     seed of the deals drawn for it, so a position seen alike is judged alike."""
@@ -148,11 +157,7 @@ class CardJudgement:
         top = self.values[self.ranked[0]]
         differences = [float(a - b) for a, b in zip(top, self.values[card])]
         mean = float(self.loss(card))
-        if self.exact or len(differences) < 2:
-            return mean, mean
-        spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        half = Z95 * math.sqrt(spread / len(differences))
-        return mean - half, mean + half
+        return (mean, mean) if self.exact else _interval(differences, mean)
 
     def band(self, card: Card) -> Band:
         """Best for a best card; else worse than Good only when the whole interval of the loss
@@ -336,12 +341,7 @@ class BidJudgement:
     def gain_interval(self, bid: Bid, than: Bid) -> tuple[float, float]:
         """The 95 % interval of what ``bid`` scores more than ``than`` (paired on the deals)."""
         differences = [a - b for a, b in zip(self.values[bid], self.values[than])]
-        mean = sum(differences) / len(differences)
-        if len(differences) < 2:
-            return mean, mean
-        spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        half = Z95 * math.sqrt(spread / len(differences))
-        return mean - half, mean + half
+        return _interval(differences, sum(differences) / len(differences))
 
     def clearly_better(self, bid: Bid, than: Bid) -> bool:
         """``bid`` scores more than ``than`` with the whole 95 % interval above 0."""
