@@ -2,7 +2,9 @@
 
     python benchmarks/strength.py --players 4 --deals 500 --seed 1
     python benchmarks/strength.py --duplicate --deals 1000 --seed 1 [--minutes 30]
-    python benchmarks/strength.py --duplicate --bids --deals 1000 --seed 1
+        [--save benchmarks/results/strength-4p-seed1.jsonl]   (resumes a run of the same code)
+    python benchmarks/strength.py --duplicate --only bids --deals 1000 --seed 1
+    python benchmarks/strength.py --duplicate --only discards --deals 500 --seed 5
     python benchmarks/strength.py --pyodide --deals 2 --seed 1
 
 Without ``--duplicate``: seat 0 is a learner computer player and the other seats play
@@ -12,16 +14,17 @@ randomly too.
 
 With ``--duplicate``: the strong level against the learner on duplicate deals. Each deal
 is played twice: first the strong player holds the even seats and the learner the odd
-ones, then the seats are swapped; both levels discard alike, and bid alike unless the
-strong level's simulation finds a bid clearly better (``--bids`` measures that alone), so
+ones, then the seats are swapped; both levels bid, call and discard alike unless the
+strong level's simulation finds a choice clearly better (``--only`` measures that alone), so
 mostly the same contract is played twice and the card play differs. Prints the strong seats' net
 score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
 and the number of deals played (``--minutes`` stops early, keeping what was played), and
 the CPU time of the strong player's card decisions (median, 95th percentile, worst).
 
-With ``--duplicate --bids``: the strong level's bids alone (judged by simulation), with
-the learner's card play, against the learner (its bids by the hand's count): does the
-simulation beat the rule of thumb?
+With ``--duplicate --only bids`` (or ``calls``, ``discards``, several at once): the strong
+level's bids (calls, discards) alone, judged by simulation, with the learner's card play
+and other choices, against the learner (bids by the hand's count, the usual call and
+discard): does the simulation beat the rule of thumb? Calls need ``--players 5``.
 
 With ``--pyodide``: the first ``--deals`` duplicate deals played the same way in Pyodide
 (the static site's Python, under Node.js; no native search there), and the wall-clock time
@@ -29,11 +32,16 @@ of each strong card decision (the table's wait in the static site).
 """
 
 import argparse
+import hashlib
+import json
 import math
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
+import tarot_teach
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer, Decision, StrongPlayer
 from tarot_teach.rules import Phase
@@ -64,13 +72,22 @@ def play(players: int, deals: int, seed: int, computer_seat0: bool) -> tuple[flo
     return total / deals, taken, made
 
 
-class StrongBidsOnly(StrongPlayer):
-    """The strong level's bids and the learner's card play: the bids measured alone."""
+class StrongChoicesOnly(StrongPlayer):
+    """The strong level's choices in ``phases`` (bids, call, discard: by simulation) and the
+    learner's everywhere else: those choices measured alone."""
+
+    def __init__(self, phases: frozenset, **options) -> None:
+        super().__init__(**options)
+        self.phases = phases
 
     def decide(self, state: GameState) -> Decision:
-        if state.phase is Phase.BIDDING:
+        if state.phase in self.phases:
             return super().decide(state)
         return ComputerPlayer.decide(self, state)
+
+
+CHOICES = {"bids": Phase.BIDDING, "calls": Phase.CALLING, "discards": Phase.DISCARD}
+"""``--only``'s words: the phases of the strong level's choices by simulation."""
 
 
 def duplicate_deal(players: int, seed: str, dealer: int, strong: ComputerPlayer,
@@ -98,20 +115,68 @@ DECISION_TIMES: list[float] = []
 
 
 def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int,
-              bids_only: bool = False) -> None:
-    strong = (StrongBidsOnly if bids_only else StrongPlayer)(samples=samples, seed=seed)
+              only: "list[str] | None" = None, save: "str | None" = None) -> None:
+    if only:
+        strong = StrongChoicesOnly(frozenset(CHOICES[word] for word in only), samples=samples,
+                                   seed=seed)
+    else:
+        strong = StrongPlayer(samples=samples, seed=seed)
     learner = ComputerPlayer()
-    results = []
+    settings = {"players": players, "seed": seed, "samples": samples, "only": only or [],
+                "code": code_fingerprint()}
+    kept = kept_results(save, settings) if save else {}
+    if kept:
+        print(f"{sum(net is not None for net in kept.values())} deals kept from {save} "
+              "(same settings and code)", flush=True)
+    results = [net for net in kept.values() if net is not None]
     start = time.perf_counter()
     number = 0
     while len(results) < deals and time.perf_counter() - start < minutes * 60:
+        if number in kept:
+            number += 1
+            continue
         net = duplicate_deal(players, f"{seed}:{number}", number % players, strong, learner)
+        if save:
+            with open(save, "a") as out:
+                out.write(json.dumps({**settings, "number": number, "net": net}) + "\n")
         number += 1
         if net is not None:
             results.append(net)
             if len(results) % 5 == 0:
                 report(results, players, time.perf_counter() - start)
     report(results, players, time.perf_counter() - start)
+
+
+def code_fingerprint() -> str:
+    """A digest of the engine's sources that the strong and learner players run (and the
+    C search), so that saved deals are kept only for the code that played them."""
+    import tarot_teach.coach  # noqa: F401 — loaded by the strong level's first card
+    import tarot_teach.judge  # noqa: F401
+
+    files = sorted({module.__file__ for name, module in sys.modules.items()
+                    if name.startswith("tarot_teach") and getattr(module, "__file__", None)
+                    and module.__file__.endswith(".py")})
+    digest = hashlib.sha256()
+    for path in files + [str(Path(tarot_teach.coach.__file__).with_name("_solver.c"))]:
+        digest.update(Path(path).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def kept_results(save: str, settings: dict) -> dict:
+    """The duplicate deals already played with ``settings`` in the file ``save`` (one JSON
+    object a line): deal number → net score (None: void). Lines of other settings or code,
+    or damaged lines, are skipped."""
+    kept: dict = {}
+    if not Path(save).exists():
+        return kept
+    for line in Path(save).read_text().splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and all(entry.get(k) == v for k, v in settings.items()):
+            kept[entry["number"]] = entry["net"]
+    return kept
 
 
 def report(results: list[int], players: int, elapsed: float) -> None:
@@ -177,14 +242,18 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=float("inf"))
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--pyodide", action="store_true")
-    parser.add_argument("--bids", action="store_true",
-                        help="with --duplicate: the strong bids alone, learner card play")
+    parser.add_argument("--save", help="with --duplicate: a file where each deal's result is "
+                        "added, and from which a run with the same settings and code resumes")
+    parser.add_argument("--only", nargs="+", choices=sorted(CHOICES),
+                        help="with --duplicate: only these strong choices (by simulation), "
+                             "the learner's card play and other choices")
     args = parser.parse_args()
     if args.pyodide:
         in_pyodide(args.players, args.deals, args.seed, args.samples)
         return
     if args.duplicate:
-        duplicate(args.players, args.deals, args.seed, args.minutes, args.samples, args.bids)
+        duplicate(args.players, args.deals, args.seed, args.minutes, args.samples, args.only,
+                  args.save)
         return
     for label, computer in (("computer", True), ("random", False)):
         average, taken, made = play(args.players, args.deals, args.seed, computer)

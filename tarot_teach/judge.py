@@ -45,7 +45,7 @@ from .solver import card_values, native_available, position_value
 
 __all__ = ["CardJudgement", "judge_cards", "DEALS", "SOLVE_CARDS", "Band", "band_for",
            "BAND_THRESHOLDS", "position_key", "equivalent_cards", "BidJudgement", "judge_bids",
-           "BID_DEALS"]
+           "ChoiceJudgement", "judge_choices", "BID_DEALS"]
 
 
 class Band(enum.Enum):
@@ -316,40 +316,72 @@ def judge_cards(state: GameState, seat: int, *, seed: int = 0, deals=DEALS,
 
 
 BID_DEALS = 24
-"""How many deals a bid is judged on (:func:`judge_bids`)."""
+"""How many deals a bid, a call or a discard is judged on (:func:`judge_choices`)."""
 
 
 @dataclass(frozen=True)
-class BidJudgement:
-    """Bids of one seat valued on the same deals: ``values[bid]``, per deal, the seat's
-    score at the end of the deal after that bid (the rest of the deal played by the learner
-    computer players)."""
+class ChoiceJudgement:
+    """Choices of one seat valued on the same deals: ``values[choice]``, per deal, the seat's
+    score at the end of the deal after that choice's actions (the rest of the deal played by
+    the learner computer players). A choice is a bid, a called card or a whole discard."""
 
     seat: int
-    bids: tuple[Bid, ...]
+    choices: tuple
     values: dict
 
     @property
     def deals(self) -> int:
-        """How many deals the bids were compared on."""
+        """How many deals the choices were compared on."""
         return len(next(iter(self.values.values())))
 
-    def mean(self, bid: Bid) -> Fraction:
-        """The seat's score after ``bid``, on average over the deals."""
-        return Fraction(sum(self.values[bid]), self.deals)
+    def mean(self, choice) -> Fraction:
+        """The seat's score after ``choice``, on average over the deals."""
+        return Fraction(sum(self.values[choice]), self.deals)
 
-    def gain_interval(self, bid: Bid, than: Bid) -> tuple[float, float]:
-        """The 95 % interval of what ``bid`` scores more than ``than`` (paired on the deals)."""
-        differences = [a - b for a, b in zip(self.values[bid], self.values[than])]
+    def gain_interval(self, choice, than) -> tuple[float, float]:
+        """The 95 % interval of what ``choice`` scores more than ``than`` (paired on the
+        deals)."""
+        differences = [a - b for a, b in zip(self.values[choice], self.values[than])]
         return _interval(differences, sum(differences) / len(differences))
 
-    def clearly_better(self, bid: Bid, than: Bid) -> bool:
-        """``bid`` scores more than ``than`` with the whole 95 % interval above 0."""
-        return bid != than and self.gain_interval(bid, than)[0] > 0
+    def clearly_better(self, choice, than) -> bool:
+        """``choice`` scores more than ``than`` with the whole 95 % interval above 0."""
+        return choice != than and self.gain_interval(choice, than)[0] > 0
+
+
+BidJudgement = ChoiceJudgement
+"""Bids judged by :func:`judge_bids` (a :class:`ChoiceJudgement` whose choices are bids)."""
+
+
+def judge_choices(state: GameState, seat: int, choices: dict, *, seed: int = 0,
+                  deals: int = BID_DEALS, label: str = "choice") -> ChoiceJudgement:
+    """``choices`` (each a name mapped to the actions ``seat`` would take from ``state``,
+    in order) valued from the seat's view: on ``deals`` deals drawn to fit it, each choice's
+    actions are made and the deal is played to the end by the learner computer players; the
+    seat's score. ``label`` keeps the draws of different kinds of choice apart.
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=5)
+    >>> verdict = judge_choices(state, state.to_act, {"pass": [Bid.PASS], "take": [Bid.TAKE]},
+    ...                         deals=4)
+    >>> verdict.choices, verdict.deals
+    (('pass', 'take'), 4)
+    """
+    rng = random.Random(f"{seed}|{label}|{position_key(state, seat)}")
+    player = ComputerPlayer()
+    values: dict = {choice: [] for choice in choices}
+    for deal in sample_deals(state.view(seat), deals, rng, rules=state.rules):
+        for choice, actions in choices.items():
+            after = deal.copy()
+            for action in actions:
+                after.play(action)
+            result = play_out(after, player).result
+            values[choice].append(result.scores[seat] if result.scores else 0)
+    return ChoiceJudgement(seat, tuple(choices), values)
 
 
 def judge_bids(state: GameState, seat: int, bids, *, seed: int = 0,
-               deals: int = BID_DEALS) -> BidJudgement:
+               deals: int = BID_DEALS) -> ChoiceJudgement:
     """``bids`` (legal bids of ``seat``, to bid in ``state``) valued from the seat's view:
     on ``deals`` deals drawn to fit it (the dog and the other hands unknown), each bid is
     made and the deal played to the end by the learner computer players; the seat's score.
@@ -360,13 +392,5 @@ def judge_bids(state: GameState, seat: int, bids, *, seed: int = 0,
     >>> verdict.deals, len(verdict.values[Bid.TAKE])
     (4, 4)
     """
-    rng = random.Random(f"{seed}|bid|{position_key(state, seat)}")
-    player = ComputerPlayer()
-    values: dict = {bid: [] for bid in bids}
-    for deal in sample_deals(state.view(seat), deals, rng, rules=state.rules):
-        for bid in bids:
-            after = deal.copy()
-            after.play(bid)
-            result = play_out(after, player).result
-            values[bid].append(result.scores[seat] if result.scores else 0)
-    return BidJudgement(seat, tuple(bids), values)
+    return judge_choices(state, seat, {bid: (bid,) for bid in bids}, seed=seed, deals=deals,
+                         label="bid")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, Card, Suit
+from .cards import DECK, PLAIN_SUITS, Card, Suit
 from .evaluation import bid_for_points, evaluate_hand
 from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
@@ -107,14 +107,7 @@ class ComputerPlayer:
         hand = view.hand
         counts = {suit: sum(1 for c in hand if c.suit is suit) for suit in Suit}
         kings = {c.suit for c in hand if c.is_king}
-
-        def preference(card: Card):
-            if card.is_trump:
-                return (2, card.rank, 0)
-            # Short suits without a King first (to make a void), high points first.
-            return (0 if card.suit not in kings else 1, counts[card.suit], -card.half_points)
-
-        choice = min(options, key=preference)
+        choice = min(options, key=discard_preference(hand))
         count, suit = counts[choice.suit], choice.suit
         if choice.is_trump:
             reason = (f"Nothing else may go: my lowest trump that may, the {choice.rank}, goes "
@@ -273,15 +266,16 @@ class ComputerPlayer:
 class StrongPlayer(ComputerPlayer):
     """The "strong" level: at every card it judges its legal cards from its own view as the
     coach does (:func:`tarot_teach.judge.judge_cards` on ``samples`` deals drawn to fit what
-    its seat has seen, never the hidden hands) and plays the best. It bids as the learner
-    player counts its hand unless a bid near that one clearly scores more on ``bid_deals``
-    deals drawn to fit its hand (0: never); the discard and the declarations it decides as
-    the learner player does. Deterministic: the draws are seeded by ``seed`` and the seat's
-    view.
+    its seat has seen, never the hidden hands) and plays the best. It bids, calls (five
+    players) and discards as the learner player does unless another choice clearly scores
+    more on ``choice_deals`` deals drawn to fit its hand (0: never): the bids next to the
+    counted one, every card it may call, the discards that empty each suit first. Its
+    declarations are the learner player's. Deterministic: the draws are seeded by ``seed``
+    and the seat's view.
 
     >>> from tarot_teach import GameState, RuleSet
     >>> state = GameState.new(RuleSet(players=4), seed=12)
-    >>> strong, learner = StrongPlayer(samples=2), ComputerPlayer()
+    >>> strong, learner = StrongPlayer(samples=2, choice_deals=4), ComputerPlayer()
     >>> while not state.is_over:
     ...     player = strong if state.to_act == 0 else learner
     ...     decision = player.decide(state)
@@ -291,16 +285,21 @@ class StrongPlayer(ComputerPlayer):
     True
     """
 
-    def __init__(self, samples: int = 12, seed: int = 0, bid_deals: int = 24) -> None:
+    def __init__(self, samples: int = 12, seed: int = 0, choice_deals: int = 24) -> None:
         self.samples = samples
         self.seed = seed
-        self.bid_deals = bid_deals
+        self.choice_deals = choice_deals
+        self._discards: dict = {}  # the discard chosen at its first card, by seat's hand
 
     def decide(self, state: GameState) -> Decision:
         if state.is_over:
             raise ValueError("the deal is over")
-        if state.phase is Phase.BIDDING and self.bid_deals:
+        if self.choice_deals and state.phase is Phase.BIDDING:
             return self._bid_by_simulation(state, super().decide(state))
+        if self.choice_deals and state.phase is Phase.CALLING:
+            return self._call_by_simulation(state, super().decide(state))
+        if self.choice_deals and state.phase is Phase.DISCARD:
+            return self._discard_by_simulation(state)
         if state.phase is Phase.PLAYING and state.taker is not None:
             legal = state.legal_actions()
             if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
@@ -311,33 +310,152 @@ class StrongPlayer(ComputerPlayer):
                 return Decision(card, reason)
         return super().decide(state)
 
+    def _judge(self, state: GameState, choices: dict, label: str):
+        from .judge import judge_choices  # the judge plays out deals with this module's players
+
+        return judge_choices(state, state.to_act, choices, seed=self.seed,
+                             deals=self.choice_deals, label=label)
+
     def _bid_by_simulation(self, state: GameState, counted: Decision) -> Decision:
         """The bid the hand's count suggests (``counted``), unless another bid near it (Pass,
         one step below or above) clearly scores more on deals drawn to fit the hand
         (:func:`tarot_teach.judge.judge_bids`: the whole 95 % interval of the gain above 0)."""
-        from .judge import judge_bids  # the judge plays out deals with this module's players
-
         legal = [a for a in state.legal_actions() if isinstance(a, Bid)]
         if len(legal) < 2:
             return counted
         at = legal.index(counted.action)
         near = {Bid.PASS, counted.action, *legal[max(at - 1, 0):at + 2]}
         candidates = [bid for bid in legal if bid in near]
-        verdict = judge_bids(state, state.to_act, candidates, seed=self.seed,
-                             deals=self.bid_deals)
+        verdict = self._judge(state, {bid: (bid,) for bid in candidates}, "bid")
         best = max(candidates, key=lambda bid: (verdict.mean(bid), bid == counted.action))
         if not verdict.clearly_better(best, counted.action):
             return counted
-        others = ", ".join(f"{bid.english} {float(verdict.mean(bid)):+.0f}"
-                           for bid in candidates if bid != best)
-        return Decision(best, f"Over {verdict.deals} deals that fit my hand, {best.english} "
-                              f"scores {float(verdict.mean(best)):+.0f} on average ({others}): "
-                              f"clearly more than {counted.action.english}, which my hand's "
-                              "count suggests.")
+        return Decision(best, _clearly_better_reason(verdict, best, best.english,
+                                                     f"{counted.action.english}, which my "
+                                                     "hand's count suggests",
+                                                     {bid: bid.english for bid in candidates}))
+
+    def _call_by_simulation(self, state: GameState, usual: Decision) -> Decision:
+        """The learner player's call (``usual``), unless calling another card clearly scores
+        more on deals drawn to fit the hand."""
+        legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+        if len(legal) < 2:
+            return usual
+        verdict = self._judge(state, {card: (card,) for card in legal}, "call")
+        best = max(legal, key=lambda card: (verdict.mean(card), card == usual.action))
+        if not verdict.clearly_better(best, usual.action):
+            return usual
+        return Decision(best, _clearly_better_reason(
+            verdict, best, f"calling {best.name}", f"calling {usual.action.name}",
+            {card: card.name for card in legal}))
+
+    def _discard_by_simulation(self, state: GameState) -> Decision:
+        """The discard is chosen whole at its first card: the learner player's, unless a
+        discard that empties one suit first clearly scores more on deals drawn to fit the
+        hand (and dog); each later card follows the chosen discard."""
+        seat = state.to_act
+        view = state.lazy_view(seat)
+        done = tuple(view.discard or ())
+        key = (seat, state.dealer, frozenset(view.hand) | frozenset(done), tuple(state.bids))
+        chosen = self._discards.get(key)
+        if chosen is not None and chosen[0][:len(done)] == done and len(done) < len(chosen[0]):
+            return Decision(chosen[0][len(done)], chosen[1])
+        usual = super().decide(state)
+        if done:  # the discard began without this player's plan: the learner player's way
+            return usual
+        plans = discard_plans(state)
+        if len(plans) < 2:
+            return usual
+        verdict = self._judge(state, plans, "discard")
+        names = list(plans)
+        best = max(names, key=lambda name: (verdict.mean(name), name == "usual"))
+        if not verdict.clearly_better(best, "usual"):
+            plan, reason = plans["usual"], usual.reason
+        else:
+            plan = plans[best]
+            reason = _clearly_better_reason(
+                verdict, best, f"discarding {' '.join(c.short_name for c in plan)}",
+                "the usual discard (short suits without a King first)",
+                {name: "the usual discard" if name == "usual" else f"emptying {name} first"
+                 for name in names})
+        if len(self._discards) > 64:
+            self._discards.clear()
+        self._discards[key] = (plan, reason)
+        return Decision(plan[0], reason)
+
+
+def discard_plans(state: GameState) -> dict:
+    """The whole discards the strong level weighs for the taker about to discard in
+    ``state``: ``"usual"``, the learner player's, and for each plain suit of the hand one
+    that empties that suit first (named by the suit), each as its cards in order (the same
+    discard reached by two ways is kept once).
+
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=3)
+    >>> while state.phase is not Phase.DISCARD:
+    ...     state.play(ComputerPlayer().decide(state).action)
+    >>> plans = discard_plans(state)
+    >>> "usual" in plans, all(len(plan) == 6 for plan in plans.values())
+    (True, True)
+    """
+    seat = state.to_act
+    hand = state.lazy_view(seat).hand
+    preference = discard_preference(hand)
+    orders = {"usual": None}
+    orders.update({suit.english: (lambda card, suit=suit: (card.suit is not suit,
+                                                           preference(card)))
+                   for suit in PLAIN_SUITS if any(c.suit is suit and not c.is_king for c in hand)})
+    plans: dict = {}
+    seen = set()
+    learner = ComputerPlayer()
+    for name, order in orders.items():
+        after, plan = state.copy(), []
+        while after.phase is Phase.DISCARD and after.to_act == seat:
+            if order is None:
+                card = learner.decide(after).action
+            else:
+                card = min((a for a in after.legal_actions() if isinstance(a, Card)), key=order)
+            plan.append(card)
+            after.play(card)
+        if frozenset(plan) not in seen:
+            seen.add(frozenset(plan))
+            plans[name] = tuple(plan)
+    return plans
+
+
+def _clearly_better_reason(verdict, best, best_words: str, usual_words: str,
+                           words: dict) -> str:
+    """Why the strong level chose ``best`` over its usual choice, with the averages."""
+    others = ", ".join(f"{words[choice]} {float(verdict.mean(choice)):+.0f}"
+                       for choice in verdict.choices if choice != best)
+    return (f"Over {verdict.deals} deals that fit my hand, {best_words} scores "
+            f"{float(verdict.mean(best)):+.0f} on average ({others}): clearly more than "
+            f"{usual_words}.")
 
 
 LEVELS = {"learner": ComputerPlayer, "strong": StrongPlayer}
 """The computer's levels at the table, by name."""
+
+
+def discard_preference(hand):
+    """The learner player's order of discarding from ``hand`` (a key: lowest goes first):
+    short suits without a King first, to make a void, their high points first; a trump only
+    when nothing else may go, the lowest first.
+
+    >>> from tarot_teach.cards import parse_cards
+    >>> hand = parse_cards("KS QS 3S 9H 2H QD 5C 4C 3C T5")
+    >>> " ".join(map(str, sorted(parse_cards("QS 9H QD 5C T5"), key=discard_preference(hand))))
+    'QD 9H 5C QS T5'
+    """
+    counts = {suit: sum(1 for c in hand if c.suit is suit) for suit in Suit}
+    kings = {c.suit for c in hand if c.is_king}
+
+    def preference(card: Card):
+        if card.is_trump:
+            return (2, card.rank, 0)
+        return (0 if card.suit not in kings else 1, counts[card.suit], -card.half_points)
+
+    return preference
 
 
 def _partner_secret(view: SeatView) -> bool:

@@ -250,10 +250,67 @@ def test_the_strong_bid_never_depends_on_a_hidden_card():
     from tarot_teach.inference import sample_deals
     from tarot_teach.players import StrongPlayer
 
-    strong = StrongPlayer(bid_deals=8)
+    strong = StrongPlayer(choice_deals=8)
     for seed in (4, 6, 7):
         state = GameState.new(RuleSet(players=4), seed=seed)
         seat = state.to_act
         other = sample_deals(state.view(seat), 1, random.Random(seed))[0]
         assert other.hands != state.hands and other.view(seat) == state.view(seat)
         assert strong.decide(other) == strong.decide(state)
+
+
+def _at_phase(players: int, seed: int, phase):
+    from tarot_teach.rules import Phase
+
+    state = GameState.new(RuleSet(players=players), seed=seed)
+    learner = ComputerPlayer()
+    while state.phase is not phase:
+        if state.is_over or state.phase is Phase.PLAYING:
+            return None
+        state.play(learner.decide(state).action)
+    return state
+
+
+@pytest.mark.slow  # each discard judged on 24 deals played out
+def test_the_strong_discard_is_the_usual_one_unless_another_is_clearly_better():
+    """The strong level weighs whole discards (the usual one, and one emptying each suit
+    first) on deals drawn to fit its hand and dog, keeps the usual one unless another
+    clearly scores more, and then plays that discard card after card."""
+    from tarot_teach.judge import judge_choices
+    from tarot_teach.players import StrongPlayer, discard_plans
+    from tarot_teach.rules import Phase
+
+    changed = 0
+    for seed in (4, 5, 6):
+        state = _at_phase(4, seed, Phase.DISCARD)
+        plans = discard_plans(state)
+        assert plans["usual"][0] == ComputerPlayer().decide(state).action
+        strong, played = StrongPlayer(), []
+        while state.phase is Phase.DISCARD:
+            decision = strong.decide(state)
+            played.append(decision.action)
+            state.play(decision.action)
+        chosen = next(name for name, plan in plans.items() if plan == tuple(played))
+        if chosen != "usual":
+            changed += 1
+            assert "deals that fit my hand" in decision.reason
+            before = _at_phase(4, seed, Phase.DISCARD)
+            verdict = judge_choices(before, before.to_act, plans, label="discard")
+            assert verdict.clearly_better(chosen, "usual")
+    assert changed >= 1
+
+
+def test_the_strong_discard_and_call_never_depend_on_a_hidden_card():
+    import random
+
+    from tarot_teach.inference import sample_deals
+    from tarot_teach.players import StrongPlayer
+    from tarot_teach.rules import Phase
+
+    for players, seed, phase in ((4, 5, Phase.DISCARD), (5, 2, Phase.CALLING)):
+        state = _at_phase(players, seed, phase)
+        seat = state.to_act
+        other = sample_deals(state.view(seat), 1, random.Random(seed))[0]
+        assert other.hands != state.hands and other.view(seat) == state.view(seat)
+        decisions = [StrongPlayer(choice_deals=8).decide(s) for s in (state, other)]
+        assert decisions[0] == decisions[1]
