@@ -6,7 +6,8 @@ and in Pyodide (the static site's Python) under Node.js.
     python benchmarks/puzzles.py --every 4       # every 4th stored puzzle only
 
 For each stored puzzle (exercises/puzzles/*.json), every check a learner can cause along the
-solution is timed: each right card in turn, and before it every wrong card of that move.
+solution is timed: each right card in turn, and before it every wrong card of that move
+(of a seat puzzle, every legal card once: its stored values, no search).
 Prints the number of checks, the median, the 99th percentile and the slowest (with its
 puzzle), and in Pyodide also the time to read the puzzle files. The issue's limit: 1 s per
 check in the browser. The Pyodide run reuses benchmarks/review.py's Node.js runner (the
@@ -47,8 +48,14 @@ puzzles = list(puzzle_index().values())[::args["every"]]
 read = time.perf_counter() - started
 from tarot_teach.puzzles import check_move
 from tarot_teach.cards import parse_card
-times = []
+times, seat_times = [], []
 for puzzle in puzzles:
+    if puzzle["kind"] == "seat":  # one card: each legal card checked once
+        for card in puzzle["values"]["cards"]:
+            start = time.perf_counter()
+            check_move(puzzle, [], parse_card(card))
+            seat_times.append((time.perf_counter() - start, puzzle["id"]))
+        continue
     moves = []
     steps = [puzzle, *puzzle["steps"]]
     for number, card in enumerate(puzzle["solution"]):
@@ -61,7 +68,9 @@ for puzzle in puzzles:
 seconds = sorted(t for t, _ in times)
 result = {"puzzles": len(puzzles), "checks": len(times), "read": read,
           "median": statistics.median(seconds), "p99": seconds[int(0.99 * len(seconds))],
-          "slowest": max(times)}
+          "slowest": max(times), "seat_checks": len(seat_times),
+          "seat_median": statistics.median(t for t, _ in seat_times) if seat_times else 0,
+          "seat_slowest": max(seat_times) if seat_times else (0, "")}
 json.dumps(result)
 """
 
@@ -102,6 +111,11 @@ def show(where: str, result: dict) -> None:
           f"{result['median'] * 1000:.1f} ms, 99th percentile {result['p99'] * 1000:.1f} ms, "
           f"slowest {slowest * 1000:.1f} ms ({puzzle}); puzzle files read in "
           f"{result['read']:.2f} s", flush=True)
+    if result.get("seat_checks"):
+        slowest, puzzle = result["seat_slowest"]
+        print(f"  seat puzzles: {result['seat_checks']} checks; median "
+              f"{result['seat_median'] * 1000:.1f} ms, slowest {slowest * 1000:.1f} ms "
+              f"({puzzle})", flush=True)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@
     python scripts/make_puzzles.py --players 4 --minutes 10   write four-players.json
     python scripts/make_puzzles.py --check                   regenerate a few stored deals
     python scripts/make_puzzles.py --refresh                 re-make the stored puzzles
+    python scripts/make_puzzles.py --seat --minutes 10       add seat puzzles (seat-puzzles.json)
 
 Each deal is dealt from its seed and played to the end by the computer players of one
 level (``learner``: ComputerPlayer; ``strong``: StrongPlayer, every :data:`STRONG_EVERY`-th
@@ -13,6 +14,13 @@ when one group alone keeps the best result and every other card loses 3 points o
 others are counted as ties, close or forced). At most :data:`PER_DEAL` puzzles come from one
 deal, from different tricks. The puzzle's id names its table size, level, seed and start,
 and the record keeps the seed, so ``--check`` can play the deal again.
+
+``--seat`` finds seat puzzles (only what the seat sees) in the same deals: every position
+from trick :data:`SEAT_FIRST_TRICK` to the last :data:`SEAT_LAST_TRICKS` tricks is judged
+from the view of the seat to play (:func:`tarot_teach.puzzles.make_seat_puzzle`); at most
+:data:`PER_DEAL` a deal, from different tricks; they are added to ``seat-puzzles.json``
+(one file for 3, 4 and 5 players), the candidates' outcomes and the time to
+``seat-puzzles-stats.json`` beside it.
 """
 
 from __future__ import annotations
@@ -29,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from tarot_teach import GameState, RuleSet  # noqa: E402
 from tarot_teach.players import ComputerPlayer, StrongPlayer  # noqa: E402
-from tarot_teach.puzzles import PUZZLE_DIR, THEMES, load_puzzles, make_puzzle  # noqa: E402
+from tarot_teach.puzzles import (PUZZLE_DIR, THEMES, load_puzzles, make_puzzle,  # noqa: E402
+                                 make_seat_puzzle)
 from tarot_teach.rules import Phase  # noqa: E402
 
 CARDS_LEFT = {3: 24, 4: 28, 5: 30}
@@ -43,6 +52,14 @@ RARITY = {"petit_au_bout": 8, "cash_king": 8, "count_trumps": 6, "keep_trump": 5
           "feed_partner": 3, "hunt_petit": 3, "draw_trumps": 3, "save_excuse": 1}
 """How much each theme counts when a deal's puzzles are chosen (the rarest first)."""
 FILES = {3: "three-players.json", 4: "four-players.json", 5: "five-players.json"}
+SEAT_FILE = "seat-puzzles.json"
+SEAT_STATS = "seat-puzzles-stats.json"
+SEAT_FIRST_TRICK = 3
+"""The first trick (0-based) of a seat puzzle: by then the play has told something."""
+SEAT_LAST_TRICKS = 2
+"""The last tricks hold no seat puzzle (few cards: nearly an open position)."""
+SEAT_FIRST_SEED = 1000
+"""Seat puzzles come from other deals than the open ones (seeds from here on)."""
 
 
 def level_of(seed: int) -> str:
@@ -62,6 +79,18 @@ def played_deal(players: int, seed: int) -> "GameState | None":
     return state if state.taker is not None and state.result is not None else None
 
 
+def first_puzzle(record: dict, trick: int, places, make, prefix: str,
+                 counts: collections.Counter) -> "dict | None":
+    """The first puzzle ``make`` keeps at the ``places`` of ``trick`` (in order), named
+    ``<prefix>-t<trick>c<place>``; ``counts`` adds up the outcomes."""
+    for card in places:
+        outcome = make(record, {"trick": trick, "card": card}, f"{prefix}-t{trick}c{card}")
+        counts[outcome if isinstance(outcome, str) else "puzzle"] += 1
+        if not isinstance(outcome, str):
+            return outcome
+    return None
+
+
 def deal_puzzles(players: int, seed: int, counts: collections.Counter) -> list[dict]:
     """The puzzles of one seeded deal, at most :data:`PER_DEAL` (the rarest themes first,
     then the earliest), each from its own trick; ``counts`` adds up the candidates' outcomes."""
@@ -72,16 +101,12 @@ def deal_puzzles(players: int, seed: int, counts: collections.Counter) -> list[d
     found = []
     size = len(record["tricks"][0])  # cards per trick
     for trick, cards in enumerate(record["tricks"]):
-        for card in range(len(cards)):
-            if (len(record["tricks"]) - trick) * size - card > CARDS_LEFT[players]:
-                continue
-            start = {"trick": trick, "card": card}
-            puzzle_id = f"{players}p-{level_of(seed)}-s{seed}-t{trick}c{card}"
-            outcome = make_puzzle(record, start, puzzle_id)
-            counts[outcome if isinstance(outcome, str) else "puzzle"] += 1
-            if not isinstance(outcome, str):
-                found.append(outcome)
-                break
+        places = [card for card in range(len(cards))
+                  if (len(record["tricks"]) - trick) * size - card <= CARDS_LEFT[players]]
+        puzzle = first_puzzle(record, trick, places, make_puzzle,
+                              f"{players}p-{level_of(seed)}-s{seed}", counts)
+        if puzzle is not None:
+            found.append(puzzle)
     found.sort(key=lambda p: -sum(RARITY[t] for t in p["themes"]))
     return sorted(found[:PER_DEAL], key=lambda p: p["start"]["trick"])
 
@@ -106,6 +131,74 @@ def generate(players: int, wanted: int, minutes: float, first_seed: int) -> tupl
         seed += 1
     counts["deals"] = seed - first_seed
     return puzzles, counts, time.perf_counter() - began
+
+
+def seat_deal_puzzles(players: int, seed: int, counts: collections.Counter) -> list[dict]:
+    """The seat puzzles of one seeded deal, at most :data:`PER_DEAL`, each from its own trick
+    (the earliest first); ``counts`` adds up the candidates' outcomes."""
+    state = played_deal(players, seed)
+    if state is None:
+        return []
+    record = dict(state.to_record(), seed=seed)
+    found = []
+    for trick in range(SEAT_FIRST_TRICK, len(record["tricks"]) - SEAT_LAST_TRICKS):
+        puzzle = first_puzzle(record, trick, range(len(record["tricks"][trick])),
+                              make_seat_puzzle, f"{players}p-seat-{level_of(seed)}-s{seed}",
+                              counts)
+        if puzzle is not None:
+            found.append(puzzle)
+        if len(found) >= PER_DEAL:
+            break
+    return found
+
+
+def generate_seat(players: int, minutes: float, first_seed: int) -> tuple:
+    """Seat puzzles from seeds ``first_seed``, ... until the time is up: (puzzles, the
+    candidates' outcomes, seconds, the next seed)."""
+    counts = collections.Counter()
+    puzzles = []
+    seed = first_seed
+    began = time.perf_counter()
+    while time.perf_counter() - began < minutes * 60:
+        puzzles += seat_deal_puzzles(players, seed, counts)
+        seed += 1
+    counts["deals"] = seed - first_seed
+    return puzzles, counts, time.perf_counter() - began, seed
+
+
+def seat_report(puzzles: list[dict], counts, seconds: float, players: int) -> str:
+    """One table size's seat-puzzle numbers: puzzles, the candidates' outcomes, the time."""
+    choice = sum(counts[k] for k in ("puzzle", "tie", "close"))
+    rejected = counts["tie"] + counts["close"]
+    return (f"{players} players: {len(puzzles)} seat puzzles from {counts['deals']} deals in "
+            f"{seconds:.0f} s; positions with a choice {choice}, not clearly best "
+            f"{rejected} ({rejected / max(choice, 1):.0%}: ties {counts['tie']}, close "
+            f"{counts['close']}), forced {counts['forced']}, open (view fixes all) "
+            f"{counts['exact']}")
+
+
+def add_seat_puzzles(sizes, minutes: float) -> None:
+    """Add seat puzzles of each table size in ``sizes`` (``minutes`` each) to
+    :data:`SEAT_FILE`, from the seeds after those already used; the numbers to
+    :data:`SEAT_STATS`."""
+    path, stats_path = PUZZLE_DIR / SEAT_FILE, PUZZLE_DIR / SEAT_STATS
+    stored = load_puzzles(path) if path.exists() else []
+    stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
+    for players in sizes:
+        mine = stats.setdefault(str(players), {"next_seed": SEAT_FIRST_SEED, "seconds": 0.0,
+                                               "counts": {}})
+        puzzles, counts, seconds, seed = generate_seat(players, minutes, mine["next_seed"])
+        known = {p["id"] for p in stored}
+        stored += [p for p in puzzles if p["id"] not in known]
+        mine["next_seed"] = seed
+        mine["seconds"] = round(mine["seconds"] + seconds, 1)
+        mine["counts"] = dict(collections.Counter(mine["counts"]) + counts)
+        mine["puzzles"] = sum(1 for p in stored if p["record"]["players"] == players)
+        path.write_text(json.dumps(stored, ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        stats_path.write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
+        load_puzzles(path)
+        print(seat_report(puzzles, counts, seconds, players), flush=True)
 
 
 def report(puzzles: list[dict], counts, seconds: float, players: int) -> str:
@@ -174,9 +267,13 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="regenerate stored deals")
     parser.add_argument("--check-deals", type=int, default=2)
     parser.add_argument("--refresh", action="store_true", help="re-make the stored puzzles")
+    parser.add_argument("--seat", action="store_true", help="add seat puzzles")
     args = parser.parse_args()
     if args.refresh:
         return refresh()
+    if args.seat:
+        add_seat_puzzles(args.players or sorted(FILES), args.minutes)
+        return 0
     if args.check:
         return check(args.check_deals)
     PUZZLE_DIR.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,12 @@ A puzzle is stored as a dict (``exercises/puzzles/*.json`` hold lists of them):
   ``{"trick": n, "card": k}``, the 0-based trick and place where the puzzle begins; ``seat``:
   the seat to play there (the learner's);
 - ``values``: (open) each legal first card -> the taker's side's final card points with
-  perfect play of every seat from there;
+  perfect play of every seat from there; (seat) ``{"deals": n, "seed": s, "cards": {card:
+  {"mean", "se", "loss", "loss_se"}}}``: for each legal card the seat's side's final card
+  points on average over ``n`` deals drawn to fit the seat's view
+  (:func:`tarot_teach.judge.judge_cards` with ``seed``), the standard error of that average,
+  what it loses against the best card on average and the standard error of that loss (paired
+  on the same deals);
 - ``solution``: the learner's cards along the principal line, until the rest is forced (every
   legal card of the learner gives the same result); ``themes``; ``rating``;
 - open puzzles also keep ``line``, the principal line from the start to the end of the deal
@@ -20,6 +25,12 @@ An open puzzle has exactly one group of equivalent cards (:func:`card_groups`) g
 result for the side to play, and every other legal card loses at least :data:`MIN_LOSS` card
 points. :func:`make_puzzle` builds one from a record, or says why the position is no puzzle;
 :func:`check_move` answers a learner's card.
+
+A seat puzzle shows only what the seat sees, and is judged from that view alone: one group of
+cards (:func:`tarot_teach.judge.equivalent_cards`) is best on average over many deals that fit
+the view, and every other card loses at least :data:`SEAT_GAP` points on average with the 95 %
+interval of its loss (paired on the same deals) above :data:`SEAT_LOW`
+(:func:`make_seat_puzzle`, :func:`seat_right`). It is one card: "Trick 9. What do you lead?"
 
 >>> puzzle = load_puzzles(PUZZLE_DIR / "four-players.json")[0]
 >>> state = position(puzzle)
@@ -34,21 +45,24 @@ True
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from .cards import DECK, SUIT_MASKS, Card, Suit, parse_card
-from .errors import InvalidCard, InvalidRecord
+from .errors import IllegalAction, InvalidCard, InvalidRecord
 from .game import GameState
 from .names import seat_name, sentence
 from .players import ComputerPlayer
+from .judge import Z95, CardJudgement, equivalent_cards, judge_cards
 from .record import state_from_record
 from .solver import Position, _expand, best_line, card_values
 
 __all__ = ["PuzzleError", "Verdict", "load_puzzles", "validate", "position", "card_groups",
            "make_puzzle", "check_move", "themes_of", "rating_of", "THEMES", "MIN_LOSS",
-           "PUZZLE_DIR"]
+           "PUZZLE_DIR", "make_seat_puzzle", "seat_values", "seat_interval", "seat_right",
+           "SEAT_DEALS", "SEAT_SEED", "SEAT_GAP", "SEAT_LOW"]
 
 PUZZLE_DIR = Path(__file__).resolve().parent.parent / "exercises" / "puzzles"
 """Where the stored puzzles are (one JSON list per table size)."""
@@ -68,6 +82,24 @@ THEMES = {
     "count_trumps": "Count the trumps",
 }
 """Each theme's name -> its title; :func:`themes_of` finds them in a solution's line."""
+
+SEAT_DEALS = (48, 160)
+"""A seat puzzle's deals: a first look on the first number, the verdict on the second."""
+
+SEAT_SCREEN = 16
+"""Before them, a cheap look on this many other deals (another seed) drops the positions
+whose second-best card cannot be :data:`SEAT_GAP` worse (most of them): its seed is the
+verdict's plus 10 000."""
+
+SEAT_SEED = 29
+"""The seed of a generated seat puzzle's deals (with the seat's view: :func:`judge_cards`)."""
+
+SEAT_GAP = 3.0
+"""A seat puzzle's best card beats every other card by at least this many points on average."""
+
+SEAT_LOW = 1.0
+"""... with the 95 % interval of each other card's loss above this (a card whose interval
+reaches down to it is as good as the best, as the review's Good band says)."""
 
 _FIELDS = ("id", "kind", "record", "start", "seat", "values", "solution", "themes", "rating")
 _OPEN_FIELDS = ("line", "refutations", "steps")
@@ -134,18 +166,27 @@ def validate(puzzle, where: str = "the puzzle") -> dict:
     try:
         state = position(puzzle)
         cards = [parse_card(c) for c in puzzle["solution"]]
-        legal = sorted(card_groups(state), key=lambda c: c.index) if kind == "open" else None
-        named = [parse_card(c) for c in puzzle["values"]] if kind == "open" else None
-    except (InvalidRecord, InvalidCard, ValueError, TypeError, AttributeError) as error:
+        if kind == "open":
+            legal = sorted(card_groups(state), key=lambda c: c.index)
+            named = [parse_card(c) for c in puzzle["values"]]
+        else:
+            legal = sorted((a for a in state.legal_actions() if isinstance(a, Card)),
+                           key=lambda c: c.index)
+            named = [parse_card(c) for c in _seat_cards(puzzle["values"])]
+    except (InvalidRecord, InvalidCard, ValueError, TypeError, AttributeError,
+            KeyError) as error:
         raise PuzzleError(f"{where}: {error}") from None
     if state.to_act != puzzle["seat"]:
         raise PuzzleError(f"{where}: seat {puzzle['seat']!r} is not to play at the start "
                           f"(seat {state.to_act} is)")
+    if sorted(named, key=lambda c: c.index) != legal:
+        raise PuzzleError(f"{where}: the values must name every legal card at the start")
+    if cards[0] not in legal:
+        raise PuzzleError(f"{where}: the solution's first card {cards[0]} is not legal")
+    if kind == "seat":
+        if len(cards) != 1 or not seat_right(puzzle["values"], cards[0]):
+            raise PuzzleError(f"{where}: a seat puzzle's solution is one card judged best")
     if kind == "open":
-        if sorted(named, key=lambda c: c.index) != legal:
-            raise PuzzleError(f"{where}: the values must name every legal card at the start")
-        if cards[0] not in legal:
-            raise PuzzleError(f"{where}: the solution's first card {cards[0]} is not legal")
         missing = [name for name in _OPEN_FIELDS if name not in puzzle]
         if missing:
             raise PuzzleError(f"{where}: missing field {missing[0]!r}")
@@ -307,6 +348,147 @@ def make_puzzle(record: dict, start: dict, puzzle_id: str):
     return {name: puzzle[name] for name in (*_FIELDS, *_OPEN_FIELDS)}
 
 
+# ----- seat puzzles: judged from the seat's view ------------------------------------------
+
+
+def _seat_cards(values) -> dict:
+    """A seat puzzle's per-card facts, checked for their form (``ValueError`` in words)."""
+    if not isinstance(values, dict) or type(values.get("deals")) is not int \
+            or values["deals"] < 1 or not isinstance(values.get("cards"), dict):
+        raise ValueError("a seat puzzle's values are {'deals': n, 'seed': s, 'cards': {...}}")
+    for card, facts in values["cards"].items():
+        if not isinstance(facts, dict) or not all(
+                type(facts.get(k)) in (int, float) for k in ("mean", "se", "loss", "loss_se")):
+            raise ValueError(f"the values of {card} need a mean, se, loss and loss_se")
+    return values["cards"]
+
+
+def seat_values(verdict: CardJudgement, seed: int) -> dict:
+    """A judgement in the stored form of a seat puzzle's ``values`` (2 decimals): each card's
+    average, its standard error, its loss against the best card and that loss's standard
+    error (from the judge's paired 95 % interval)."""
+    count = verdict.deals
+    cards = {}
+    for card in sorted(verdict.legal, key=lambda c: c.index):
+        points = [float(v) for v in verdict.values[card]]
+        mean = sum(points) / count
+        spread = sum((p - mean) ** 2 for p in points) / (count - 1) if count > 1 else 0.0
+        low, high = verdict.interval(card)
+        cards[str(card)] = {"mean": round(mean, 2), "se": round(math.sqrt(spread / count), 2),
+                            "loss": round(float(verdict.loss(card)), 2),
+                            "loss_se": round((high - low) / (2 * Z95), 2)}
+    return {"deals": count, "seed": seed, "cards": cards}
+
+
+def seat_interval(facts: dict) -> tuple[float, float]:
+    """The 95 % interval of a card's stored loss (``facts``: one card's stored values)."""
+    half = Z95 * facts["loss_se"]
+    return facts["loss"] - half, facts["loss"] + half
+
+
+def seat_right(values: dict, card) -> bool:
+    """Is ``card`` right in a seat puzzle (``values`` as stored): best on average, or not
+    clearly worse than the best (its loss's interval reaches down to :data:`SEAT_LOW`: the
+    review's Best or Good).
+
+    >>> values = {"deals": 9, "cards": {"KC": {"mean": 50, "se": 1, "loss": 0, "loss_se": 0},
+    ...           "6H": {"mean": 45, "se": 1, "loss": 5, "loss_se": 1}}}
+    >>> seat_right(values, "KC"), seat_right(values, "6H")
+    (True, False)
+    """
+    facts = _seat_cards(values)[str(parse_card(card))]
+    return facts["loss"] <= 0 or seat_interval(facts)[0] <= SEAT_LOW
+
+
+def _seat_fields(state: GameState, values: dict) -> dict:
+    """The solution (the best card), themes (none: no line to find them in) and rating of a
+    seat puzzle with these stored ``values``."""
+    cards = values["cards"]
+    best = min(cards, key=lambda c: (cards[c]["loss"], parse_card(c).index))
+    wrong = [c for c in cards if not seat_right(values, c)]
+    computer = ComputerPlayer().decide(state).action
+    return {"solution": [best], "themes": [],  # (read as a two-move one: the hidden hands too)
+            "rating": rating_of(len(wrong), 2, not seat_right(values, computer))}
+
+
+def make_seat_puzzle(record: dict, start: dict, puzzle_id: str, seed: int = SEAT_SEED,
+                     deals=SEAT_DEALS):
+    """The seat puzzle starting at ``start`` in ``record``, judged from the view of the seat
+    to play there, or why the position is none: ``"forced"`` (one group of cards),
+    ``"exact"`` (the view fixes every hidden card: an open position), ``"tie"`` (another
+    group as good on average) or ``"close"`` (a card loses less than :data:`SEAT_GAP` on
+    average, or its interval reaches down to :data:`SEAT_LOW`). A first look on
+    :data:`SEAT_SCREEN` deals of another seed, then on ``deals[0]``, drops the positions
+    whose second-best card cannot be :data:`SEAT_GAP` worse; the verdict is on
+    ``deals[-1]`` deals."""
+    puzzle = {"id": puzzle_id, "kind": "seat", "record": record, "start": dict(start)}
+    state = position(puzzle)
+    seat = state.to_act
+    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+    classes = equivalent_cards(state, seat, legal)
+    if len(set(classes.values())) < 2:
+        return "forced"
+    verdict = None
+    for count, draw in ((SEAT_SCREEN, seed + 10_000), *((n, seed) for n in deals)):
+        verdict = judge_cards(state, seat, seed=draw, deals=(count,))
+        if verdict.exact:
+            return "exact"
+        top = classes[verdict.ranked[0]]
+        second = next(c for c in verdict.ranked if classes[c] != top)
+        if verdict.loss(second) == 0:
+            return "tie"
+        if verdict.interval(second)[1] < SEAT_GAP:
+            return "close"
+    values = seat_values(verdict, seed)
+    cards = values["cards"]
+    others = [c for c in legal if classes[c] != top]
+    if any(cards[str(c)]["loss"] < SEAT_GAP or seat_right(values, c) for c in others):
+        return "close"
+    puzzle.update({"seat": seat, "values": values, **_seat_fields(state, values)})
+    return {name: puzzle[name] for name in _FIELDS}
+
+
+def _seat_verdict(puzzle: dict, state: GameState, card: Card) -> "Verdict":
+    """The verdict on a seat puzzle's card, from its stored values (no search)."""
+    values = puzzle["values"]
+    cards = _seat_cards(values)
+    if str(card) not in cards:
+        state.play(card)  # the engine says which rule forbids it
+    facts = cards[str(card)]
+    best_card = puzzle["solution"][0]
+    best = cards[best_card]["mean"]
+    deals = values["deals"]
+    low, high = seat_interval(facts)
+    right = seat_right(values, card)
+    view = f"over {deals} deals that fit what you have seen"
+    if right:
+        rank = "best" if facts["loss"] <= 0 else "as good as the best (too close to tell apart)"
+        text = (f"Right: {card.short_name} is {rank} from your view: on average {view}, your "
+                f"side ends with {facts['mean']:.1f} card points (± {facts['se']:.1f}).")
+        group = {c for c, f in cards.items() if f["mean"] == facts["mean"]}
+        alike = [parse_card(c) for c, f in sorted(cards.items(), key=lambda i: i[1]["loss"])
+                 if c not in group and seat_right(values, c)]
+        worse = sorted((f["loss"], c) for c, f in cards.items() if not seat_right(values, c))
+        if alike:
+            text += (" As good from your view (too close to tell apart): "
+                     + ", ".join(c.short_name for c in alike) + ".")
+        elif worse:
+            text += (f" The next best, {parse_card(worse[0][1]).short_name}, loses "
+                     f"{worse[0][0]:.1f} on average.")
+        return Verdict(True, card, Fraction(0), _fraction(facts["mean"]), _fraction(best),
+                       (), True, text)
+    text = (f"Not this one. From your view, on average {view}, {card.short_name} leaves your "
+            f"side {facts['mean']:.1f} card points, {facts['loss']:.1f} fewer than the best "
+            f"card (95 % interval: {max(low, 0):.1f} to {high:.1f} fewer): not an accident of "
+            f"the deals drawn.")
+    return Verdict(False, card, _fraction(facts["loss"]), _fraction(facts["mean"]),
+                   _fraction(best), (), False, text)
+
+
+def _fraction(number) -> Fraction:
+    return Fraction(str(number))
+
+
 # ----- themes ------------------------------------------------------------------------------
 
 
@@ -385,6 +567,8 @@ def themes_of(puzzle: dict) -> dict[str, str]:
     >>> list(themes_of(puzzle)) == puzzle["themes"]
     True
     """
+    if puzzle.get("kind") == "seat":
+        return {}
     state, tricks = _line_tricks(puzzle)
     learner = puzzle["seat"]
     side = state.side_of(learner)
@@ -495,6 +679,10 @@ def check_move(puzzle: dict, moves_so_far, card) -> Verdict:
     """
     learner = puzzle["seat"]
     state = position(puzzle)
+    if puzzle["kind"] == "seat":
+        if moves_so_far:
+            raise IllegalAction("A seat puzzle is one card: it is already answered.")
+        return _seat_verdict(puzzle, state, parse_card(card))
     line = [parse_card(c) for c in puzzle.get("line", [])]
     played = []  # the cards played since the start
 

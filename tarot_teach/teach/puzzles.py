@@ -29,22 +29,27 @@ learner's rating and each tried puzzle's own.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import Card, parse_card
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidRecord
 from ..names import seat_name, sentence, the
-from ..puzzles import (PUZZLE_DIR, THEMES, Verdict, _describe, check_move, position, themes_of,
-                       validate)
+from ..judge import Band, judge_cards
+from ..puzzles import (PUZZLE_DIR, SEAT_GAP, THEMES, PuzzleError, Verdict, _describe,
+                       _seat_fields, check_move, position, seat_values, themes_of, validate)
+from ..record import state_from_record
 from ..rating import Rating, play
 from ..solver import best_line
 
 __all__ = ["PREFIX", "PUZZLE_RD", "NEAREST", "exercise_id", "puzzle_index", "read_puzzle_file",
            "stored_problems", "Attempt", "Ratings", "first_tries", "puzzle_ratings",
-           "puzzle_rating", "choose_puzzle", "streak_target", "prompt_text", "themes_text"]
+           "puzzle_rating", "choose_puzzle", "streak_target", "prompt_text", "themes_text",
+           "TABLE_SEAT", "MINE_KEY", "deal_key", "finished_deals", "mistake_puzzles",
+           "saved_mistakes"]
 
 PREFIX = "puzzle:"
 """Exercise ids of puzzle tries in the progress file: ``puzzle:<the puzzle's id>``."""
@@ -56,7 +61,7 @@ PUZZLE_RD = 250.0
 NEAREST = 6
 """The next puzzle is drawn among this many untried ones nearest the target rating."""
 
-FILES = ("three-players.json", "four-players.json", "five-players.json")
+FILES = ("three-players.json", "four-players.json", "five-players.json", "seat-puzzles.json")
 
 
 def exercise_id(puzzle: dict) -> str:
@@ -185,9 +190,18 @@ class Attempt:
         self.waiting = False
 
     def reveal(self) -> str:
-        """Show the solution: the rest of the best line is played; its words."""
+        """Show the solution: the rest of the best line is played (of a seat puzzle, its
+        best card); its words."""
         self.revealed = True
         self.waiting = False
+        if self.puzzle["kind"] == "seat":
+            card = parse_card(self.puzzle["solution"][0])
+            facts = self.puzzle["values"]["cards"][str(card)]
+            self.state.play(card)
+            self.plays.append((self.seat, card))
+            return (f"The solution: {card.short_name}, best from your view: your side ends "
+                    f"with {facts['mean']:.1f} card points on average over "
+                    f"{self.puzzle['values']['deals']} deals that fit what you have seen.")
         before = self.state.copy()
         plays = self._play_out()
         self.plays.extend(plays)
@@ -196,7 +210,10 @@ class Attempt:
         return "The solution: " + _describe(before, tuple(plays), self.seat)
 
     def _play_out(self) -> list:
-        """Play the best line to the end of the deal (the stored one while on it)."""
+        """Play the best line to the end of the deal (the stored one while on it); nothing
+        for a seat puzzle (its hidden hands stay hidden)."""
+        if self.puzzle["kind"] == "seat":
+            return []
         line = [parse_card(c) for c in self.puzzle.get("line", ())]
         done = [card for _, card in self.plays]
         rest = line[len(done):] if line[:len(done)] == done else best_line(self.state)
@@ -296,12 +313,98 @@ def choose_puzzle(pool, ratings: Ratings, tried, rng: random.Random,
     return rng.choice(fresh[:NEAREST])
 
 
+# ----- your own mistakes -----------------------------------------------------------------
+
+TABLE_SEAT = 0
+"""The learner's seat at the book's card tables."""
+
+MINE_KEY = "puzzle-mistakes"
+"""Where the progress file keeps the learner's own puzzles: ``{"reviewed": [deal keys],
+"puzzles": [seat puzzles]}`` (in its games)."""
+
+MINE_KEEP = 40
+"""The most own puzzles kept (the newest)."""
+
+
+def deal_key(record: dict) -> str:
+    """A short name of a deal's record (the same deal, the same name).
+
+    >>> deal_key({"players": 4}) == deal_key({"players": 4}), len(deal_key({"players": 4}))
+    (True, 10)
+    """
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def finished_deals(games: dict) -> "list[dict]":
+    """The finished deals the card tables kept in the progress file's ``games`` (a table
+    keeps its last deal: a ``record`` with its ``dealer`` and score sheet), each once: the
+    records of deals with a taker, played to the end."""
+    records, seen = [], set()
+    for _key, saved in sorted(games.items()):
+        if not isinstance(saved, dict) or not {"record", "dealer", "deals"} <= set(saved):
+            continue
+        try:
+            state = state_from_record(saved["record"], complete=False)
+        except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError, AttributeError):
+            continue
+        if state.is_over and state.taker is not None and not state.rules.two_players \
+                and deal_key(saved["record"]) not in seen:
+            seen.add(deal_key(saved["record"]))
+            records.append(saved["record"])
+    return records
+
+
+def mistake_puzzles(record: dict, seat: int = TABLE_SEAT, *, samples: int = 8, seed: int = 0,
+                    progress=None) -> "list[dict]":
+    """Seat puzzles from the learner's own deal: each card of ``seat`` that the coach's
+    review (:func:`tarot_teach.coach.review`, judged from the seat's view) bands a Mistake
+    or a Blunder becomes a seat puzzle at that position, with the review's judgement as its
+    values (the same deals: :func:`tarot_teach.judge.judge_cards` keeps them), the best
+    card as its solution. ``progress(done, total)`` as for the review."""
+    from ..coach import review  # (the coach is needed only here)
+
+    key = deal_key(record)
+    puzzles = []
+    for entry in review(record, seat, samples=samples, seed=seed, progress=progress):
+        if entry.kind != "card" or entry.band not in (Band.MISTAKE, Band.BLUNDER):
+            continue
+        trick = entry.trick - 1
+        chosen = parse_card(entry.chosen)
+        card = [parse_card(c) for c in record["tricks"][trick]].index(chosen)
+        puzzle = {"id": f"mine-{key}-t{trick}c{card}", "kind": "seat", "record": record,
+                  "start": {"trick": trick, "card": card}, "seat": seat}
+        state = position(puzzle)
+        verdict = judge_cards(state, seat, seed=seed, focus=[chosen])
+        puzzle["values"] = seat_values(verdict, seed)
+        puzzle.update(_seat_fields(state, puzzle["values"]))
+        puzzle["played"] = str(chosen)
+        try:
+            validate(puzzle)
+        except PuzzleError:
+            continue  # (the stored numbers, rounded, no longer call it a mistake)
+        puzzles.append(puzzle)
+    return puzzles
+
+
+def saved_mistakes(saved) -> "tuple[list[dict], list[str]]":
+    """The learner's own puzzles and the deals already reviewed, from the progress file's
+    :data:`MINE_KEY` entry (anything malformed left out)."""
+    if not isinstance(saved, dict):
+        return [], []
+    puzzles = [p for p in saved.get("puzzles", []) if isinstance(p, dict)
+               and isinstance(p.get("id"), str) and p.get("kind") == "seat"]
+    reviewed = [k for k in saved.get("reviewed", []) if isinstance(k, str)]
+    return puzzles, reviewed
+
+
 # ----- words ---------------------------------------------------------------------------------
 
 
 def prompt_text(puzzle: dict) -> str:
     """The puzzle's task in words: where the deal stands, who the learner is and what the
-    best play keeps (from the stored values)."""
+    best play keeps (from the stored values); of a seat puzzle, that only the learner's hand
+    is shown and the best card is found over the deals that fit it."""
     state = position(puzzle)
     seat = puzzle["seat"]
     players = state.players
@@ -315,6 +418,20 @@ def prompt_text(puzzle: dict) -> str:
                    f"(holds {the(state.called)}).")
     elif players == 5 and state.partner == state.taker:
         partner = " The taker called a King of their own: alone against four."
+    where = (f"{players} players, trick {len(state.tricks) + 1} of {state.rules.tricks}. "
+             f"{sentence(taker)} took ({contract}){role}.{partner}")
+    if puzzle["kind"] == "seat":
+        ask = "What do you lead?" if not state.trick else "What do you play?"
+        deals = puzzle["values"]["deals"]
+        if "played" in puzzle:  # one of the learner's own mistakes
+            return (f"From one of your deals. {where} You see only your own hand and the "
+                    f"cards played. {ask} You played {parse_card(puzzle['played']).short_name} "
+                    f"here, and the review found a better card from your view (over {deals} "
+                    f"deals that fit what you saw): find it.")
+        return (f"{where} You see only your own hand and the cards played. {ask} One card "
+                f"is clearly best from your view: on average over {deals} deals that fit "
+                f"what you have seen, every other card loses at least {SEAT_GAP:g} card "
+                f"points.")
     values = [float(v) for v in puzzle["values"].values()]
     taking = state.side_of(seat) == 0
     best = max(values) if taking else min(values)
@@ -322,9 +439,7 @@ def prompt_text(puzzle: dict) -> str:
             "points: find the card that keeps them." if taking else
             f"With the best play of every seat, the taker's side ends with {best:g} "
             "card points: find the card that holds them to that.")
-    return (f"{players} players, trick {len(state.tricks) + 1} of {state.rules.tricks}. "
-            f"{sentence(taker)} took ({contract}){role}.{partner} Every hand is shown. "
-            f"{goal}")
+    return f"{where} Every hand is shown. {goal}"
 
 
 def themes_text(puzzle: dict) -> "list[tuple[str, str]]":

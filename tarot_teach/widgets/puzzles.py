@@ -1,13 +1,17 @@
-"""The puzzle trainer: open puzzles from real deals (every hand shown), played card by card
-on the card table's felt, rated like a chess site's (issue 29).
+"""The puzzle trainer: puzzles from real deals, open (every hand shown) or from the seat (only
+the learner's hand), played card by card on the card table's felt, rated like a chess site's
+(issue 29).
 
 The learner's hand is the card table's (:class:`~tarot_teach.widgets.table.TableHand`: one
 focusable button per card, the chapters' card pictures, arrow keys along the hand, the
 playable card to press next marked ``tt-next`` so that the focus comes back to the hand after
 each card played by key). A right card is played with the other seats' best answers until
 the result is forced; a wrong card is refused with the line that refutes it, then **Try
-again** or **Show the solution**. Modes: near the learner's rating, by theme, and a streak
-(until the first miss). Every try is kept in the progress file (an answer of
+again** or **Show the solution**; a seat puzzle is one card, judged from the seat's view
+(its average over the deals drawn, stored). Modes: near the learner's rating, by theme, seat
+puzzles only, a streak (until the first miss), and the learner's own mistakes (their finished
+deals at the card tables reviewed by the coach: each Mistake or Blunder a seat puzzle, kept
+in the progress file, not rated). Every try is kept in the progress file (an answer of
 ``puzzle:<id>``), from which the ratings are replayed
 (:func:`tarot_teach.teach.puzzles.puzzle_ratings`).
 
@@ -30,9 +34,10 @@ from ..errors import IllegalAction
 from ..names import seat_names
 from ..puzzles import THEMES, PuzzleError
 from ..teach.feedback import Feedback, escape_text
-from ..teach.puzzles import (Attempt, choose_puzzle, exercise_id, prompt_text, puzzle_index,
-                             puzzle_rating, puzzle_ratings, stored_problems, streak_target,
-                             themes_text)
+from ..teach.puzzles import (MINE_KEEP, MINE_KEY, Attempt, choose_puzzle, deal_key,
+                             exercise_id, finished_deals, mistake_puzzles, prompt_text,
+                             puzzle_index, puzzle_rating, puzzle_ratings, saved_mistakes,
+                             stored_problems, streak_target, themes_text)
 from ..teach.table_view import hand_entries, table_view
 from .progress import Progress
 from .render import cards_html
@@ -42,7 +47,8 @@ from .table_style import TABLE_CSS, style_html
 __all__ = ["PuzzleTrainer", "PuzzleProgress", "MODES", "PUZZLE_CSS", "ratings_summary",
            "rating_chart"]
 
-MODES = (("Near my rating", "rating"), ("By theme", "theme"), ("Streak", "streak"))
+MODES = (("Near my rating", "rating"), ("By theme", "theme"), ("From your seat", "seat"),
+         ("Streak", "streak"), ("My mistakes", "mistakes"))
 """The trainer's modes: (label, value)."""
 
 SETTINGS_KEY = "puzzles"
@@ -148,10 +154,10 @@ def _rating_text(rating) -> str:
 
 
 class PuzzleTrainer:
-    """Open puzzles, one at a time, chosen near the learner's puzzle rating.
+    """Puzzles, one at a time, chosen near the learner's puzzle rating.
 
-    ``mode``: "rating", "theme" (with ``theme``, a key of :data:`~tarot_teach.puzzles.THEMES`)
-    or "streak"; ``puzzle_id``: begin with this puzzle; ``modes=False`` hides the mode
+    ``mode``: "rating", "theme" (with ``theme``, a key of :data:`~tarot_teach.puzzles.THEMES`),
+    "seat" (seat puzzles only), "streak" or "mistakes" (the learner's own); ``puzzle_id``: begin with this puzzle; ``modes=False`` hides the mode
     choice (the welcome page's single puzzle)."""
 
     def __init__(self, progress: "Progress | None" = None, seed: int = 0, mode: str = "rating",
@@ -179,7 +185,13 @@ class PuzzleTrainer:
             options=themes, value=theme if theme in dict(map(reversed, themes)) else themes[0][1],
             description="Theme:", layout=widgets.Layout(width="auto", max_width="100%"))
         self.theme_choice.add_class("tt-theme")
-        self.controls = widgets.VBox([self.mode_choice, self.theme_choice],
+        self.mine_button = widgets.Button(
+            description="Look for mistakes in my deals", layout=widgets.Layout(width="auto"),
+            tooltip="Review your finished deals at the card tables: each Mistake or Blunder "
+                    "becomes a puzzle")
+        self.mine_button.add_class("tt-mine")
+        self.mine_button.on_click(lambda _b: self.find_mistakes())
+        self.controls = widgets.VBox([self.mode_choice, self.theme_choice, self.mine_button],
                                      layout=widgets.Layout(max_width="100%"))
         if not modes:
             self.controls.layout.display = "none"
@@ -239,8 +251,12 @@ class PuzzleTrainer:
         return puzzle_ratings(self.progress.answers, self.puzzles)
 
     def _pool(self) -> list:
+        if self.mode == "mistakes":
+            return self._mine()[0]
         if self.mode == "theme":
             return [p for p in self.puzzles.values() if self.theme_choice.value in p["themes"]]
+        if self.mode == "seat":
+            return [p for p in self.puzzles.values() if p["kind"] == "seat"]
         return list(self.puzzles.values())
 
     def _choose(self) -> "dict | None":
@@ -260,6 +276,52 @@ class PuzzleTrainer:
 
     def _show_controls(self) -> None:
         self.theme_choice.layout.display = None if self.mode == "theme" else "none"
+        self.mine_button.layout.display = None if self.mode == "mistakes" else "none"
+
+    # ----- your own mistakes -------------------------------------------------------------
+
+    def _mine(self) -> "tuple[list[dict], list[str]]":
+        """The learner's own puzzles and the deals already reviewed (progress file)."""
+        return saved_mistakes(self.progress.saved_game(MINE_KEY))
+
+    def unreviewed_deals(self) -> "list[dict]":
+        """The finished deals of the card tables not yet looked at for mistakes."""
+        reviewed = set(self._mine()[1])
+        return [r for r in finished_deals(_saved_games(self.progress))
+                if deal_key(r) not in reviewed]
+
+    def find_mistakes(self) -> Feedback:
+        """Review the learner's finished deals not yet reviewed (the coach, from their seat):
+        each Mistake or Blunder of theirs becomes a puzzle, kept in the progress file; then
+        show one of them."""
+        deals = self.unreviewed_deals()
+        if not deals:
+            return self._say(Feedback(False, "No new finished deal to look at: finish a deal "
+                                             "at a card table first.", invalid_input=True))
+        puzzles, reviewed = self._mine()
+        found = []
+        for record in deals:
+            found += mistake_puzzles(record)
+            reviewed.append(deal_key(record))
+        known = {p["id"] for p in puzzles}
+        puzzles = (puzzles + [p for p in found if p["id"] not in known])[-MINE_KEEP:]
+        self.progress.save_game(MINE_KEY, {"reviewed": reviewed[-200:], "puzzles": puzzles})
+        words = (f"{len(deals)} deal{'s' * (len(deals) != 1)} reviewed: "
+                 + (f"{len(found)} mistake{'s' * (len(found) != 1)} of yours to practise."
+                    if found else f"no Mistake or Blunder in {'them' if len(deals) > 1 else 'it'}. "
+                      "Well played!"))
+        if self.mode != "mistakes":
+            self._quiet = True
+            self.mode_choice.value = "mistakes"
+            self._quiet = False
+            self._show_controls()
+        chosen = next((p for p in puzzles if p["id"] in {f["id"] for f in found}), None)
+        self.load(chosen or self._choose())
+        if self.attempt is None:
+            return self._say(Feedback(True, words))
+        self.news.insert(0, words)
+        self._render()
+        return Feedback(True, words)
 
     def next_puzzle(self) -> None:
         """Draw the next puzzle of the mode (after a missed streak: a new streak)."""
@@ -284,6 +346,14 @@ class PuzzleTrainer:
             puzzle = None
         if puzzle is None:
             self.attempt = None
+            if self.mode == "mistakes":
+                waiting = len(self.unreviewed_deals())
+                problems = (f"No mistake of yours to practise yet. {waiting} finished "
+                            f"deal{'s' * (waiting != 1)} of yours waiting: press Look for "
+                            "mistakes in my deals." if waiting else
+                            "No mistake of yours to practise yet: play a deal to the end at "
+                            "a card table (the chapters Three players, Guided hands and The "
+                            "coach have one), then come back here.") + " " + problems
             self.prompt.value = ("<p><b>No puzzle to show.</b> "
                                  f"{escape_text(problems)}</p>")
             self.felt.value = self.hands_view.value = self.hand_head.value = ""
@@ -414,9 +484,10 @@ class PuzzleTrainer:
         shown = table_view(state, attempt.seat, self.names)
         self.felt.value = felt_html(shown)
         others = [(seat, state.hand(seat)) for seat in range(state.players)
-                  if seat != attempt.seat and state.hands[seat]]
-        self.hands_view.value = '<div class="tt-hands" role="group" aria-label="The other ' \
-            'hands">' + "".join(cards_html(cards, size="small", caption=f"{self.names[seat]}"
+                  if seat != attempt.seat and state.hands[seat]] \
+            if attempt.puzzle["kind"] == "open" else []  # a seat puzzle: the learner's hand only
+        self.hands_view.value = "" if not others else \
+            '<div class="tt-hands" role="group" aria-label="The other hands">' + "".join(cards_html(cards, size="small", caption=f"{self.names[seat]}"
                                            f"'s hand") for seat, cards in others) + "</div>"
         playing = attempt.can_play()
         entries = hand_entries(state, attempt.seat)
@@ -451,6 +522,12 @@ class PuzzleTrainer:
             return (f'<div style="color:#b00020"><b>✘ {escape_text(self.news[0])}</b></div>'
                     f"<div>{escape_text(' '.join(self.news[1:]))}</div>")
         return f"<div>{words}</div>"
+
+
+def _saved_games(progress: Progress) -> dict:
+    """Every game the progress file keeps, by key (the card tables' deals among them)."""
+    games = getattr(progress, "games", None)  # (a public accessor, where the file has one)
+    return dict(games if isinstance(games, dict) else progress._games)
 
 
 def _themes_html(puzzle: dict) -> str:
