@@ -133,3 +133,16 @@ test("a widget's message sent through its comm: callbacks, errors, a comm gone",
   assert.ok(document.querySelector(".tt-live-gone"));
   assert.match(state.errors[state.errors.length - 1], /no longer in the kernel/);
 });
+
+test("a lone surrogate typed in a box goes to the kernel as U+FFFD (issue 27)", () => {
+  const { kernel, sent } = kernelSending();
+  kernel.setManager(manager());
+  kernel.dispatch(commOpen("c5"));
+  // (a broken pair: the kernel's server cannot encode it and drops the connection)
+  kernel.comms.c5.send({ method: "update", state: { value: "a\ud800b\udc00 \ud83c\udca1" } },
+    null, { note: "\udfff" });
+  const msg = sent[sent.length - 1];
+  assert.deepEqual(msg.content.data.state, { value: "a\ufffdb\ufffd \ud83c\udca1" });
+  assert.deepEqual(msg.metadata, { note: "\ufffd" });
+  assert.equal(JSON.stringify(msg).includes("\\ud"), false);
+});

@@ -3,6 +3,7 @@
 // comms) whatever carries the messages: kernel.transport, see transport-server.js and
 // transport-lite.js.
 import { fail, message, state, trace, widgetGone } from "./core.js";
+import { wellFormed } from "./protocol.js";
 
 // ------------------------------------------------------------------ the kernel
 // A kernel connection: send(msg) -> Promise resolved when the kernel is done with it
@@ -22,6 +23,8 @@ export function Kernel() {
 }
 Kernel.prototype.request = function (msg, onIopub) {
   var self = this;
+  msg.content = wellFormed(msg.content); // (what the learner typed may not be: see there)
+  msg.metadata = wellFormed(msg.metadata);
   var code = msg.header.msg_type === "execute_request";
   return new Promise(function (resolve) {
     self.waiting[msg.header.msg_id] = { onIopub: onIopub, resolve: resolve, code: code };

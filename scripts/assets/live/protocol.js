@@ -88,6 +88,37 @@ export function decodeFrame(data) {
   return msg;
 }
 
+// A lone half of a UTF-16 surrogate pair (a box can hold one: typed, pasted, or left by a
+// deletion) cannot be encoded in UTF-8: the kernel's server failed on it and the page lost
+// its connection (issue 27). Each lone half becomes U+FFFD, as a UTF-8 decoder would have it.
+var SURROGATES = /[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+
+/**
+ * ``value`` with every string in it (keys too) well formed: a lone surrogate replaced by
+ * U+FFFD. Plain objects and arrays are copied; other values are returned as they are.
+ * @param {any} value
+ * @returns {any}
+ */
+export function wellFormed(value) {
+  if (typeof value === "string") {
+    return value.replace(SURROGATES, function (found) {
+      return found.length === 2 ? found : "\ufffd";
+    });
+  }
+  if (Array.isArray(value)) {
+    return value.map(wellFormed);
+  }
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    /** @type {Record<string, any>} */
+    var copy = {};
+    Object.keys(value).forEach(function (key) {
+      copy[wellFormed(key)] = wellFormed(value[key]);
+    });
+    return copy;
+  }
+  return value;
+}
+
 /** An execute_request's content for ``code``. @param {string} code */
 export function executeContent(code) {
   return {
