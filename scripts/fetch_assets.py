@@ -17,7 +17,8 @@ Everything lands in ``vendor/`` (git-ignored):
                                       (``html_extra_path`` in _config.yml)
       _static/vendor/widgets/require.js
       _static/vendor/widgets/setup.js          (copied from scripts/assets/widgets-setup.js)
-      _static/vendor/widgets/live.js           (copied from scripts/assets/live.js)
+      _static/vendor/widgets/live.js           scripts/assets/live/*.js bundled by esbuild
+                                               into one file (build_live_js)
       _static/vendor/widgets/nav.js            (copied from scripts/assets/nav.js; every page)
       _static/vendor/widgets/lazy/embed-amd.js (scripts/assets/embed-loader.js)
       _static/vendor/widgets/bundle/           the widget manager the pages load: widgets.js,
@@ -200,7 +201,6 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
     Returns True if the folder is complete afterwards.
     """
     setup_src = ASSETS_SRC / "widgets-setup.js"
-    live_src = ASSETS_SRC / "live.js"
     nav_src = ASSETS_SRC / "nav.js"
     loader_src = ASSETS_SRC / "embed-loader.js"
     wanted = {
@@ -209,7 +209,8 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
                           for name in BUNDLE_SOURCES},
         "builder sha256": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
         "setup.js sha256": hashlib.sha256(setup_src.read_bytes()).hexdigest(),
-        "live.js sha256": hashlib.sha256(live_src.read_bytes()).hexdigest(),
+        "live.js sha256": {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+                           for path in sorted(LIVE_SRC.glob("*.js"))},
         "nav.js sha256": hashlib.sha256(nav_src.read_bytes()).hexdigest(),
         "embed-loader.js sha256": hashlib.sha256(loader_src.read_bytes()).hexdigest(),
     }
@@ -252,11 +253,11 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
         log(f"widgets: copied embed-amd.js and {n_fonts} font files")
 
     _copy(setup_src, WIDGETS_DIR / "setup.js")
-    _copy(live_src, WIDGETS_DIR / "live.js")
     _copy(nav_src, WIDGETS_DIR / "nav.js")
     _copy(loader_src, WIDGETS_DIR / "lazy" / "embed-amd.js")
     _gzip_copy(WIDGETS_DIR / "html-manager" / "embed-amd.js")
     build_widget_bundle(WIDGETS_DIR / "bundle")
+    build_live_js(WIDGETS_DIR / "live.js")
     _gzip_copy(WIDGETS_DIR / "bundle" / "widgets.js")
     (WIDGETS_DIR / "modules").mkdir()
     (WIDGETS_DIR / "modules" / "README.txt").write_text(
@@ -306,6 +307,22 @@ def build_widget_bundle(out: Path) -> None:
         raise FetchError(f"esbuild could not bundle the widget manager:\n{proc.stderr.strip()}")
     size = (out / "widgets.js").stat().st_size
     log(f"widgets: bundle/widgets.js built ({size / 1e6:.2f} MB)")
+
+
+LIVE_SRC = ASSETS_SRC / "live"  # the live page's modules; main.js is the entry
+
+
+def build_live_js(out: Path) -> None:
+    """``live.js``: scripts/assets/live/main.js and the modules it imports, bundled by the
+    widget bundle's esbuild (installed by :func:`build_widget_bundle`) into one classic
+    script (IIFE, not minified, strict as the modules are) that the pages load."""
+    esbuild = BUNDLE_BUILD / "node_modules" / ".bin" / "esbuild"
+    command = [str(esbuild), str(LIVE_SRC / "main.js"), "--bundle", "--format=iife",
+               "--target=es2019", f"--outfile={out}", "--log-level=error",
+               '--banner:js="use strict";']
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise FetchError(f"esbuild could not bundle live.js:\n{proc.stderr.strip()}")
 
 
 def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False) -> bool:

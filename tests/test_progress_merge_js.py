@@ -6,6 +6,7 @@ dropped. The same cases run through both, in Paris time (Python and Chromium).""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from tarot_teach.widgets.progress import merge_records, parse_record, utc_time
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]  # Chromium
 
-LIVE_JS = Path(__file__).resolve().parents[1] / "scripts" / "assets" / "live.js"
+ROOT = Path(__file__).resolve().parents[1]
 SITE = "http://127.0.0.1:9/"  # (never reached: every request is answered by the test)
 PAGE = ("<!doctype html><html><body><main></main><script>window.requirejs = function () {};"
         "</script><script src='_static/vendor/widgets/live.js'></script></body></html>")
@@ -51,13 +52,28 @@ FILES = {
 
 
 @pytest.fixture(scope="module")
-def page():
+def live_js(tmp_path_factory) -> Path:
+    """live.js as the site has it: scripts/assets/live/ bundled (scripts/fetch_assets.py)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import fetch_assets
+    finally:
+        sys.path.pop(0)
+    if not (fetch_assets.BUNDLE_BUILD / "node_modules" / ".bin" / "esbuild").is_file():
+        pytest.skip("esbuild is not installed in vendor/ (run scripts/fetch_assets.py)")
+    out = tmp_path_factory.mktemp("live") / "live.js"
+    fetch_assets.build_live_js(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(live_js):
     """live.js alone on a blank page, in Chromium set to Paris time."""
     from live_page import chromium_context
 
     def answer(route):
         if route.request.url.endswith("live.js"):
-            route.fulfill(body=LIVE_JS.read_text(encoding="utf-8"),
+            route.fulfill(body=live_js.read_text(encoding="utf-8"),
                           content_type="text/javascript")
         elif route.request.url == SITE:
             route.fulfill(body=PAGE, content_type="text/html")

@@ -4,6 +4,7 @@ shown with a Reconnect button; static-mode progress merges the saves of several 
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import os
@@ -375,10 +376,10 @@ def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
         _stop(process)
 
 
-def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
-        built_book, tmp_path):  # noqa: F811
-    """The server closes a WebSocket carrying a message over 10 MiB: the page says so and
-    Reconnect brings the same kernel back (nothing else lost)."""
+@contextlib.contextmanager
+def _live_page(tmp_path, path: str):
+    """The tutorial started as a learner does, with ``path`` open and live in Chromium: the
+    page. Its terminal shows no traceback once it is stopped."""
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     process, opened = _start_tutorial(port, tmp_path, tmp_path / "terminal.txt")
@@ -388,31 +389,59 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
             try:
                 page = browser.new_context().new_page()
                 take_key(page, opened, base)
-                page.goto(base + "book/10-three-players.html")
+                page.goto(base + path)
                 _live(page)
-                kernel = page.evaluate("window.ttLive.kernel")
-                box = page.locator(".tt-live .tt-exercise input[type=text]").first
-                box.evaluate("""(el, size) => {
-                    el.value = "7".repeat(size);
-                    el.dispatchEvent(new Event("input", {bubbles: true}));
-                    el.dispatchEvent(new Event("change", {bubbles: true}));
-                }""", 11 * 1024 * 1024)
-                page.locator(".tt-live-lost").wait_for(timeout=30_000)
-                assert "connection" in page.locator(".tt-live-lost").inner_text()
-                page.wait_for_timeout(2000)
-                assert page.evaluate("window.ttLive.status") == "disconnected"
-                page.locator(".tt-live-reconnect").click()
-                page.wait_for_function("!document.querySelector('.tt-live-lost')",
-                                       timeout=30_000)
-                assert page.evaluate("window.ttLive.status") == "ready"
-                # The same kernel, on the same page (not reloaded with a new one).
-                assert page.evaluate("window.ttLive.reconnected") == 1
-                assert page.evaluate("window.ttLive.kernel") == kernel
+                yield page
             finally:
                 browser.close()
     finally:
         _stop(process)
     assert "Traceback" not in (tmp_path / "terminal.txt").read_text()
+
+
+def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
+        built_book, tmp_path):  # noqa: F811
+    """The server closes a WebSocket carrying a message over 10 MiB: the page says so and
+    Reconnect brings the same kernel back (nothing else lost)."""
+    with _live_page(tmp_path, "book/10-three-players.html") as page:
+        kernel = page.evaluate("window.ttLive.kernel")
+        box = page.locator(".tt-live .tt-exercise input[type=text]").first
+        box.evaluate("""(el, size) => {
+            el.value = "7".repeat(size);
+            el.dispatchEvent(new Event("input", {bubbles: true}));
+            el.dispatchEvent(new Event("change", {bubbles: true}));
+        }""", 11 * 1024 * 1024)
+        page.locator(".tt-live-lost").wait_for(timeout=30_000)
+        assert "connection" in page.locator(".tt-live-lost").inner_text()
+        page.wait_for_timeout(2000)
+        assert page.evaluate("window.ttLive.status") == "disconnected"
+        page.locator(".tt-live-reconnect").click()
+        page.wait_for_function("!document.querySelector('.tt-live-lost')", timeout=30_000)
+        assert page.evaluate("window.ttLive.status") == "ready"
+        # The same kernel, on the same page (not reloaded with a new one).
+        assert page.evaluate("window.ttLive.reconnected") == 1
+        assert page.evaluate("window.ttLive.kernel") == kernel
+
+
+def test_a_lone_surrogate_typed_in_an_answer_box_keeps_the_connection(
+        built_book, tmp_path):  # noqa: F811
+    """Issue 27: half of a surrogate pair in a box (which UTF-8 cannot encode) made the
+    server drop the page's connection and print two tracebacks; the page now sends U+FFFD
+    in its place and the exercise goes on answering."""
+    with _live_page(tmp_path, "book/10-three-players.html") as page:
+        box = page.locator(".tt-live .tt-exercise input[type=text]").first
+        sent = page.evaluate("window.ttLive.sent")
+        box.evaluate("""el => {
+            el.value = "7\\ud800 \\udc00";
+            el.dispatchEvent(new Event("input", {bubbles: true}));
+            el.dispatchEvent(new Event("change", {bubbles: true}));
+        }""")
+        page.wait_for_function(f"window.ttLive.sent > {sent} && window.ttLive.pending === 0",
+                               timeout=30_000)
+        # A request answered after it: the connection is still there.
+        assert page.evaluate("window.ttLive.execute('print(6 * 7)')") == "42\n"
+        assert page.evaluate("window.ttLive.status") == "ready"
+        assert page.locator(".tt-live-lost").count() == 0
 
 
 # ----------------------------------------------------------- static mode: several tabs
