@@ -10,9 +10,10 @@ from ..cards import DECK, parse_card
 from ..declarations import misere_kinds, misere_problem
 from ..rules import Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
-from ..tricks import trick_winner
-from ..variants import COSMIC_THIRDS, SCORING_TABLES, cosmic_name, format_points
-from ..names import seat_names
+from ..tricks import led_suit, trick_winner
+from ..variants import (_COSMIC_SUITS, _DESCENDING, COSMIC_THIRDS, SCORING_TABLES, cosmic_name,
+                        format_points)
+from ..names import seat_names, sentence
 from .feedback import Feedback, section_link
 from .piles import draw_pile
 
@@ -162,18 +163,45 @@ def check_cosmic_trick(trick, chosen) -> Feedback:
     >>> check_cosmic_trick(["9S", "2S", "4S"], "2S").ok
     True
     >>> check_cosmic_trick(["9S", "2S", "4S"], "9S").message
-    'Not quite: 2 of Air wins. In Fire and Air the pips run from 10 (lowest) up to 1 (highest), below the courts.'
+    'Not quite: 2 of Air wins. In Air, as in Fire, the pips run from 10 (lowest) up to 1 (highest), below the courts.'
     """
     winner = trick_winner(trick, _COSMIC)
     chosen = parse_card(chosen)
     if chosen is winner:
         return Feedback(True, f"Right: {cosmic_name(winner)} wins the trick.")
-    why = ("In Fire and Air the pips run from 10 (lowest) up to 1 (highest), below the courts."
-           if winner.suit.value in "CS" and not winner.is_court else
-           "Earth and Water keep the usual order, 1 lowest up to 10; the courts are above the "
-           "pips, and any trump beats a plain card.")
+    why = _cosmic_trick_reason(trick, winner, chosen)
     return Feedback(False, f"Not quite: {cosmic_name(winner)} wins. {why}", [],
                     section_link(PAGE, "cosmic-tribe", "Cosmic Tribe"))
+
+
+def _cosmic_trick_reason(trick, winner, chosen) -> str:
+    """Why ``winner`` beats ``chosen``, naming only the suits of this trick.
+
+    >>> _cosmic_trick_reason(["9D", "2D", "T4"], parse_card("T4"), parse_card("9D"))
+    'A trump was played: the highest trump wins, whatever the plain cards.'
+    >>> _cosmic_trick_reason(["9D", "2D", "3H"], parse_card("9D"), parse_card("3H"))
+    '3 of Water is not of the suit led (Earth): a card of another suit never wins.'
+    """
+    led = led_suit(trick)
+    if chosen.is_excuse:
+        return "The Fool never wins a trick."
+    if winner.is_trump:
+        if chosen.is_trump:
+            return f"Trump {winner.rank} is higher than trump {chosen.rank}."
+        return "A trump was played: the highest trump wins, whatever the plain cards."
+    if chosen.suit is not led:
+        return (f"{sentence(cosmic_name(chosen))} is not of the suit led ({_COSMIC_SUITS[led]}): "
+                "a card of another suit never wins.")
+    if winner.is_court and chosen.is_court:
+        return "The courts rank Archon, Shaman, Marvel, Practician, highest first."
+    if winner.is_court:
+        return "The courts rank above every pip."
+    descending = led in _DESCENDING
+    twin = next(suit for suit in _COSMIC_SUITS
+                if suit is not led and (suit in _DESCENDING) == descending)
+    order = ("the pips run from 10 (lowest) up to 1 (highest)" if descending
+             else "the pips keep the usual order, 1 lowest up to 10")
+    return f"In {_COSMIC_SUITS[led]}, as in {_COSMIC_SUITS[twin]}, {order}, below the courts."
 
 
 # ----- misère ---------------------------------------------------------------------------------
