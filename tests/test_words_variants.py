@@ -27,3 +27,29 @@ def test_pips_of_the_suit_led_are_explained_with_that_suit():
         "courts.")
     assert check_cosmic_trick(["9C", "4C", "6C"], "9C").message.endswith(
         "In Fire, as in Air, the pips run from 10 (lowest) up to 1 (highest), below the courts.")
+
+
+def test_variants_and_tables_are_listed_by_their_names_once():
+    from tarot_teach.rules import VARIANTS
+    from tarot_teach.teach.variants import scoring_table_lines, variant_lines
+    from tarot_teach.variants import SCORING_TABLES
+
+    lines = variant_lines()
+    assert len(lines) == len(VARIANTS)
+    assert "Misère: no trump and no Excuse, or no face card and no bout, earns 10 from each " \
+           "player" in lines
+    assert any(line.startswith("Cosmic Tribe: three players") for line in lines)
+    tables = scoring_table_lines()
+    assert len(tables) == len(SCORING_TABLES)
+    assert tables[0].startswith("FFT, from the FFT rules: (25 + margin")
+    for line in lines + tables:
+        title, _, rest = line.partition(":")
+        assert not rest.strip().lower().startswith(title.split(",")[0].lower() + ":"), line
+        assert "_" not in title and not title.startswith(("Fft", "Misere")), line
+
+
+def test_the_variants_page_lists_them_by_those_names():
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[1] / "book" / "30-variants.md").read_text("utf-8")
+    assert "bullet_list(variant_lines())" in page and "bullet_list(scoring_table_lines())" in page
+    assert ".capitalize()" not in page
