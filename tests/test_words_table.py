@@ -2,22 +2,12 @@
 
 from tarot_teach import Phase
 from tarot_teach.players import discard_plans
-from tarot_teach.widgets.table import TableWidget
 
-
-def _discarding_table():
-    for seed in range(20):
-        table = TableWidget(players=4, seed=seed)
-        take = [b for b in table.actions.children if b.description.startswith("Take")]
-        if take:
-            take[0].click()
-        if table.state.phase is Phase.DISCARD and table.state.to_act == table.learner:
-            return table
-    raise AssertionError("no seed let the learner take")
+from test_widgets_table import discarding_table
 
 
 def test_the_discard_hint_names_every_card_of_the_discard():
-    table = _discarding_table()
+    table = discarding_table()
     plan = discard_plans(table.state)["usual"]
     feedback = table.show_hint()
     assert len(plan) == table.rules.dog_size == 6
