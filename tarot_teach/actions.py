@@ -13,7 +13,8 @@ Poignee(cards=(), level='double')
 
 from __future__ import annotations
 
-from .cards import Card, parse_card
+from .bidding import CALL_RANKS
+from .cards import DECK, Card, parse_card, parse_cards
 from .declarations import MISERE_KINDS, Misere, Poignee, Slam, misere_problem, poignee_problem
 from .discard import discard_refusal
 from .errors import IllegalAction, Rule
@@ -69,6 +70,28 @@ _PHASE_WORDS = {
     Phase.SLAM: "the taker says whether he announces a slam",
     Phase.PLAYING: "the cards are played",
 }
+
+
+def call_refusal(allowed) -> str:
+    """Why a card may not be called, from the cards that may (:func:`callable_cards`): the
+    rank called and, when it is not the King, the four-card sets the taker holds.
+
+    >>> call_refusal(parse_cards("KS KH KD KC"))
+    'You call a King: K♠, K♥, K♦ or K♣.'
+    >>> call_refusal(parse_cards("CS CH CD CC"))
+    'You hold all four Kings and all four Queens, so you call a Knight: C♠, C♥, C♦ or C♣.'
+    """
+    if not allowed:
+        return "You hold every King, Queen, Knight and Jack: you may call no card."
+    first = allowed[0]
+    names = [card.short_name for card in allowed]
+    rank_name = {card.rank: card.name.split(" of ")[0] for card in DECK if card.suit is first.suit}
+    held = [f"all four {rank_name[rank]}s" for rank in CALL_RANKS if rank > first.rank]
+    rank = rank_name[first.rank]
+    why = "You"
+    if held:
+        why = f"You hold {' and '.join([', '.join(held[:-1]), held[-1]] if held[:-1] else held)}, so you"
+    return f"{why} call a {rank}: {', '.join(names[:-1])} or {names[-1]}."
 
 
 def _is_bid_word(action) -> bool:
@@ -169,10 +192,7 @@ class ActionsMixin:
                              Rule.NO_PETIT_CHELEM)
         elif phase is Phase.CALLING:
             if not isinstance(action, Card) or action not in self._callable_cards():
-                allowed = self._callable_cards()
-                rank = allowed[0].name.split(" of ")[0] if allowed else "King"
-                self._refuse(f"The taker calls a {rank}: one of "
-                             + ", ".join(str(c) for c in allowed) + ".", Rule.CALL)
+                self._refuse(call_refusal(self._callable_cards()), Rule.CALL)
         return None
 
     def _poignee_refusal(self, seat: int, poignee: Poignee) -> None:

@@ -35,7 +35,7 @@ from .game import GameState
 from .inference import inferences, sample_deals, seat_name
 from .judge import BAND_THRESHOLDS, DEALS, Band, CardJudgement, band_for, judge_cards
 from .names import sentence
-from .players import ComputerPlayer
+from .players import ComputerPlayer, discard_plans
 from .record import state_from_record
 from .rules import Bid, Phase
 from .scoring import HANDFUL_LEVELS
@@ -294,6 +294,35 @@ def _compare_by_playouts(states: dict, side: int, rng: random.Random, samples: i
     return results
 
 
+def _cards_words(cards) -> str:
+    """Cards in a sentence, by their symbols: ``Q♠, C♠ and 6♠``.
+
+    >>> from tarot_teach.cards import parse_cards
+    >>> _cards_words(parse_cards("QS CS 6S")), _cards_words(parse_cards("KH"))
+    ('Q♠, C♠ and 6♠', 'K♥')
+    """
+    names = [card.short_name for card in cards]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def discard_hint(state: GameState) -> str:
+    """The hint for the taker about to discard: the whole discard the learner player makes
+    (:func:`tarot_teach.players.discard_plans`), every card of it, with the first one's reason.
+
+    >>> from tarot_teach import RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=3)
+    >>> while state.phase is not Phase.DISCARD:
+    ...     state.play(ComputerPlayer().decide(state).action)
+    >>> print(discard_hint(state))
+    discard Q♦, 3♦, 9♦, Q♠, C♠ and 1♠ — Discard Q♦ to empty a short suit (3 diamonds, no King).
+    """
+    if state.phase is not Phase.DISCARD:
+        raise ValueError("The taker is not discarding now.")
+    plan = discard_plans(state)["usual"]
+    return (f"discard {_cards_words(plan)} — "
+            f"{ComputerPlayer().decide(state).reason}")
+
+
 def _choice_entry(kind: str, before: GameState, seat: int, chosen_actions: list, samples: int,
                   rng: random.Random) -> ReviewEntry:
     """The call or the whole discard: the seat's choice against the computer's."""
@@ -321,8 +350,10 @@ def _choice_entry(kind: str, before: GameState, seat: int, chosen_actions: list,
     def points(value):
         return _points(value if side == 0 else total - value)
 
-    why = (f"Over {samples} sampled deals played out, {chosen} gives your side "
-           f"{points(values[chosen])} points on average, {other} {points(values[other])}.")
+    why = (f"Over {samples} sampled deals played out, your {kind} "
+           f"({_cards_words(chosen_actions)}) gives your side {points(values[chosen])} points "
+           f"on average, the computer's ({_cards_words(computer_actions)}) "
+           f"{points(values[other])}.")
     return ReviewEntry(kind, None, chosen, (best,), lost, band_for(lost), why, False)
 
 

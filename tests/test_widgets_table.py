@@ -124,14 +124,20 @@ def test_the_focus_s_next_place_is_marked_at_every_turn():
     assert all(a != b for a, b in zip(turns, turns[1:]))
 
 
-def test_discard_is_the_focus_s_next_place_once_the_cards_are_chosen():
+def discarding_table() -> TableWidget:
+    """A four-player table where the learner took and is about to discard."""
     for seed in range(20):
         table = TableWidget(players=4, seed=seed)
         take = [b for b in table.actions.children if b.description.startswith("Take")]
         if take:
             take[0].click()
         if table.state.phase is Phase.DISCARD and table.state.to_act == table.learner:
-            break
+            return table
+    raise AssertionError("no seed let the learner take")
+
+
+def test_discard_is_the_focus_s_next_place_once_the_cards_are_chosen():
+    table = discarding_table()
     playable = [b for b in table.hand.box.children if "tt-playable" in b._dom_classes]
     for button in playable[:table.rules.dog_size - 1]:
         button.value = True

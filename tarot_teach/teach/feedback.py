@@ -18,7 +18,7 @@ from typing import Iterable
 from ..cards import Card, parse_card, parse_cards, sort_cards
 from ..names import sentence
 
-__all__ = ["AnswerError", "Feedback", "section_link", "escape_text", "cards_line",
+__all__ = ["AnswerError", "Feedback", "section_link", "escape_text", "cards_line", "clip_words",
            "judge_card_set"]
 
 
@@ -67,6 +67,23 @@ class Feedback:
             title, href = self.section
             parts.append(f'<div>See <a href="{escape_text(href)}">{escape_text(title)}</a>.</div>')
         return "".join(parts)
+
+
+def clip_words(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, cut between words with "…" when too long
+    (a quoted reason is never cut mid-word).
+
+    >>> clip_words("You hold hearts: you must follow hearts.", 24)
+    'You hold hearts: you…'
+    >>> clip_words("Short enough.", 24)
+    'Short enough.'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]  # room for "…"
+    if not text[limit - 1].isspace() and len(cut.split()) > 1:
+        cut = cut.rsplit(None, 1)[0]
+    return cut.rstrip(" ,;:—-") + "…"
 
 
 def cards_line(cards: Iterable["Card | str"]) -> str:

@@ -9,15 +9,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, mask_of, parse_cards
+from ..cards import DECK, Card, Suit, mask_of, parse_cards
 from ..game import GameState, random_playout
 from ..names import sentence
 from ..rules import Phase, RuleSet
-from ..tricks import explain_refusal, legal_cards, trick_winner, why_illegal
+from ..tricks import explain_refusal, led_suit, legal_cards, trick_winner, why_illegal
 from .feedback import AnswerError, Feedback, cards_line, judge_card_set, section_link
 
 __all__ = ["PlayPosition", "random_play_position", "random_trick", "check_playable", "check_trick_winner",
-    "CardQuestion", "REASONS", "rule_for", "random_card_question", "check_card_legal"]
+    "CardQuestion", "REASONS", "rule_for", "random_card_question", "check_card_legal", "why_legal"]
 
 @dataclass(frozen=True)
 class PlayPosition:
@@ -67,8 +67,41 @@ def check_playable(position: PlayPosition, chosen) -> Feedback:
     return judge_card_set(
         chosen, legal, "you may play", "played",
         lambda card: why_illegal(position.hand, position.trick, card),
-        lambda card: " — the Excuse may always be played." if card.is_excuse else "",
-        section_link("07-tricks", "the-rules-of-play", "Playing a trick"))
+        lambda card: ": " + why_legal(position, card),
+        section_link("07-tricks", "the-rules-of-play", "The rules of play"))
+
+
+def why_legal(position: PlayPosition, card) -> str:
+    """Why a card the engine allows (``legal_cards``) may be played, as the end of a sentence.
+
+    >>> position = PlayPosition(tuple(parse_cards("KS T3 T10 5C")), tuple(parse_cards("7H T15")))
+    >>> why_legal(position, "T10")
+    'you have no hearts (♥), so you must trump, and none of your trumps beats trump 15: any trump will do.'
+    >>> why_legal(PlayPosition(tuple(parse_cards("KH 2H")), tuple(parse_cards("7H"))), "2H")
+    'it follows hearts (♥), the suit led.'
+    """
+    card = parse_cards([card])[0]
+    if why_illegal(position.hand, position.trick, card) is not None:
+        raise ValueError(f"{card.short_name} may not be played here")
+    suit = led_suit(position.trick)
+    if card.is_excuse:
+        return "the Excuse may always be played."
+    if suit is None:
+        return "you lead, so any card may be played."
+    if card.suit is suit and suit.is_plain:
+        return f"it follows {suit.english} ({suit.symbol}), the suit led."
+    if not card.is_trump:
+        void = "" if suit is Suit.TRUMPS else f"{suit.english} ({suit.symbol}) and no "
+        return f"you have no {void}trumps, so any card will do."
+    why = ("trumps were led" if suit is Suit.TRUMPS
+           else f"you have no {suit.english} ({suit.symbol}), so you must trump")
+    played = [c for c in position.trick if c.is_trump]
+    if not played:
+        return f"{why}: any trump will do."
+    highest = max(played, key=lambda c: c.rank)
+    if card.rank > highest.rank:
+        return f"{why}, and it beats {highest.short_name}, the highest trump played."
+    return f"{why}, and none of your trumps beats {highest.short_name}: any trump will do."
 
 
 def check_trick_winner(trick, chosen) -> Feedback:
@@ -107,7 +140,7 @@ _REASON_SECTIONS = {
     "follow_suit": section_link("07-tricks", "following-suit", "Following suit"),
     "must_trump": section_link("07-tricks", "trumping-when-you-are-void", "Trumping when you are void"),
     "overtrump": section_link("07-tricks", "overtrumping", "Overtrumping"),
-    LEGAL: section_link("07-tricks", "the-rules-of-play", "Playing a trick"),
+    LEGAL: section_link("07-tricks", "the-rules-of-play", "The rules of play"),
 }
 
 
@@ -173,16 +206,14 @@ def check_card_legal(question: CardQuestion, answer: "str | None") -> Feedback:
                         "playing a trump.")
     if answer == right:
         if right == LEGAL:
-            why = ("the Excuse may always be played." if card.is_excuse
-                   else "it breaks no rule here.")
-            return Feedback(True, f"Right: {card.short_name} may be played — {why}")
+            return Feedback(True, f"Right: {card.short_name} may be played: "
+                            f"{why_legal(position, card)}")
         return Feedback(True, f"Right: {card.short_name} may not be played. {reason}")
     if right == LEGAL:
         others = cards_line(legal_cards(position.hand, position.trick))
         return Feedback(False, f"No: {card.short_name} may be played here.",
-                        [f"The cards you may play: {others}."]
-                        + (["The Excuse may be played at any time."] if card.is_excuse else []),
-                        _REASON_SECTIONS[LEGAL])
+                        [sentence(why_legal(position, card)),
+                         f"The cards you may play: {others}."], _REASON_SECTIONS[LEGAL])
     if answer == LEGAL:
         return Feedback(False, f"No: {card.short_name} may not be played here.", [reason],
                         _REASON_SECTIONS[right])

@@ -8,28 +8,73 @@ from fractions import Fraction
 
 from ..cards import DECK, parse_card
 from ..declarations import misere_kinds, misere_problem
-from ..rules import Bid, RuleSet
+from ..rules import VARIANTS, Bid, RuleSet
 from ..scoring import explain_score, score, score_goulash
-from ..tricks import trick_winner
-from ..variants import COSMIC_THIRDS, SCORING_TABLES, cosmic_name, format_points
-from ..names import seat_names
+from ..tricks import led_suit, trick_winner
+from ..variants import (_COSMIC_SUITS, _DESCENDING, COSMIC_THIRDS, SCORING_TABLES, cosmic_name,
+                        format_points)
+from ..names import seat_names, sentence
 from .feedback import Feedback, section_link
 from .piles import draw_pile
 
-__all__ = ["VARIANT_SCORINGS", "side_by_side", "random_variant_summary", "check_variant_score",
+__all__ = ["VARIANT_TITLES", "TABLE_TITLES", "variant_lines", "scoring_table_lines", "VARIANT_SCORINGS", "side_by_side", "random_variant_summary", "check_variant_score",
     "check_cosmic_points", "check_cosmic_trick", "check_misere", "check_goulash"]
 
 PAGE = "30-variants"
+
+VARIANT_TITLES = {
+    "alternative_scoring": "Alternative scoring", "clockwise": "Clockwise",
+    "cosmic_tribe": "Cosmic Tribe", "excuse_always_kept": "Excuse always kept",
+    "excuse_last_trick_to_winner": "Excuse on the last trick", "five_no_partner":
+    "Five without a partner", "goulash": "Goulash", "misere": "Misère", "no_take": "No Take",
+    "old_handful_scale": "Old poignée scale", "petit_chelem": "Petit chelem",
+    "petit_imprenable": "Petit imprenable", "pousse": "Pousse", "two_players": "Two players",
+}
+"""The name a variant is shown by (the engine's keys, ``VARIANTS``, are for hand records)."""
+
+TABLE_TITLES = {
+    "fft": "FFT", "fixed_bases": "Fixed bases", "garde_contre_x8": "Guard against ×8",
+    "round_tens": "Round tens", "garde_contre_x5": "Guard against ×5",
+    "pousse_doubling": "Pousse doubling",
+}
+"""The name a scoring table (``SCORING_TABLES``) is shown by."""
+
+
+def _titled(title: str, text: str) -> str:
+    """``Title: text``, once, even when ``text`` already starts with the title."""
+    head = f"{title.lower()}:"
+    if text.lower().startswith(head):
+        text = text[len(head):].strip()
+    return f"{title}: {text}"
+
+
+def variant_lines() -> list[str]:
+    """Every variant the engine knows, by its shown name, with its one-line summary.
+
+    >>> [line for line in variant_lines() if line.startswith(("Cosmic", "Misère"))][0]
+    "Cosmic Tribe: three players, 78 'tricky points', its own targets (the Cosmic Tribe rules)"
+    """
+    return [_titled(VARIANT_TITLES[name], text) for name, text in sorted(VARIANTS.items())]
+
+
+def scoring_table_lines() -> list[str]:
+    """Every scoring table, by its shown name, with its summary and source.
+
+    >>> scoring_table_lines()[0].split(":")[0]
+    'FFT, from the FFT rules'
+    """
+    return [f"{TABLE_TITLES[name]}, from {table.source}: {table.summary}"
+            for name, table in SCORING_TABLES.items()]
+
 
 VARIANT_SCORINGS = (
     ("FFT", {}),
     ("Pousse bid in use", {"pousse": True}),
     ("Old poignée scale", {"old_handful_scale": True}),
     ("Petit chelem", {"petit_chelem": True}),
-    ("Fixed bases (Norwegian article)", {"alternative_scoring": "fixed_bases"}),
-    ("Guard against ×8 (Norwegian article)", {"alternative_scoring": "garde_contre_x8"}),
-    ("Round tens (German rules text)", {"alternative_scoring": "round_tens"}),
-    ("Guard against ×5 (German rules text)", {"alternative_scoring": "garde_contre_x5"}),
+    *((f"{TABLE_TITLES[name]} ({source})", {"alternative_scoring": name}) for name, source in (
+        ("fixed_bases", "Norwegian article"), ("garde_contre_x8", "Norwegian article"),
+        ("round_tens", "German rules text"), ("garde_contre_x5", "German rules text"))),
     ("Pousse doubling (German rules text)", {"alternative_scoring": "pousse_doubling", "pousse": True}),
 )
 """The four-player scoring variants, by a short title, as ``variant`` objects."""
@@ -162,18 +207,45 @@ def check_cosmic_trick(trick, chosen) -> Feedback:
     >>> check_cosmic_trick(["9S", "2S", "4S"], "2S").ok
     True
     >>> check_cosmic_trick(["9S", "2S", "4S"], "9S").message
-    'Not quite: 2 of Air wins. In Fire and Air the pips run from 10 (lowest) up to 1 (highest), below the courts.'
+    'Not quite: 2 of Air wins. In Air, as in Fire, the pips run from 10 (lowest) up to 1 (highest), below the courts.'
     """
     winner = trick_winner(trick, _COSMIC)
     chosen = parse_card(chosen)
     if chosen is winner:
         return Feedback(True, f"Right: {cosmic_name(winner)} wins the trick.")
-    why = ("In Fire and Air the pips run from 10 (lowest) up to 1 (highest), below the courts."
-           if winner.suit.value in "CS" and not winner.is_court else
-           "Earth and Water keep the usual order, 1 lowest up to 10; the courts are above the "
-           "pips, and any trump beats a plain card.")
+    why = _cosmic_trick_reason(trick, winner, chosen)
     return Feedback(False, f"Not quite: {cosmic_name(winner)} wins. {why}", [],
                     section_link(PAGE, "cosmic-tribe", "Cosmic Tribe"))
+
+
+def _cosmic_trick_reason(trick, winner, chosen) -> str:
+    """Why ``winner`` beats ``chosen``, naming only the suits of this trick.
+
+    >>> _cosmic_trick_reason(["9D", "2D", "T4"], parse_card("T4"), parse_card("9D"))
+    'A trump was played: the highest trump wins, whatever the plain cards.'
+    >>> _cosmic_trick_reason(["9D", "2D", "3H"], parse_card("9D"), parse_card("3H"))
+    '3 of Water is not of the suit led (Earth): a card of another suit never wins.'
+    """
+    led = led_suit(trick)
+    if chosen.is_excuse:
+        return "The Fool never wins a trick."
+    if winner.is_trump:
+        if chosen.is_trump:
+            return f"Trump {winner.rank} is higher than trump {chosen.rank}."
+        return "A trump was played: the highest trump wins, whatever the plain cards."
+    if chosen.suit is not led:
+        return (f"{sentence(cosmic_name(chosen))} is not of the suit led ({_COSMIC_SUITS[led]}): "
+                "a card of another suit never wins.")
+    if winner.is_court and chosen.is_court:
+        return "The courts rank Archon, Shaman, Marvel, Practician, highest first."
+    if winner.is_court:
+        return "The courts rank above every pip."
+    descending = led in _DESCENDING
+    twin = next(suit for suit in _COSMIC_SUITS
+                if suit is not led and (suit in _DESCENDING) == descending)
+    order = ("the pips run from 10 (lowest) up to 1 (highest)" if descending
+             else "the pips keep the usual order, 1 lowest up to 10")
+    return f"In {_COSMIC_SUITS[led]}, as in {_COSMIC_SUITS[twin]}, {order}, below the courts."
 
 
 # ----- misère ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import io
 
 from .render import escape_text
 
-__all__ = ["pyplot", "figure_png", "png_img", "running_totals_chart"]
+__all__ = ["pyplot", "figure_png", "png_img", "running_totals_chart", "chart_lines"]
 
 
 def pyplot():
@@ -53,10 +53,9 @@ def running_totals_chart(running, names, title: str = "Running totals") -> str:
         return ""
     figure, axes = plt.subplots(figsize=(4.8, 3.0), dpi=100)
     deals = list(range(0, len(running) + 1))
-    styles = ("-o", "--s", "-.^", ":D", "-v")
-    for seat in range(len(running[0])):
-        values = [0] + [row[seat] for row in running]
-        axes.plot(deals, values, styles[seat % len(styles)], label=names[seat])
+    lines = chart_lines(running, names)
+    for label, values, style in lines:
+        axes.plot(deals, values, style, label=label)
     axes.axhline(0, color="#888888", linewidth=0.8)
     axes.set_xticks(deals)
     axes.set_xlabel("after deal")
@@ -64,5 +63,24 @@ def running_totals_chart(running, names, title: str = "Running totals") -> str:
     axes.set_title(title)
     axes.legend(loc="best", fontsize="small")
     totals = ", ".join(f"{names[s]} {t:+d}" for s, t in enumerate(running[-1]))
-    return png_img(figure_png(figure), f"{title}: a line per player; after {len(running)} "
-                                       f"deals {totals}")
+    shared = "".join(f"; {label} all along" for label, _, _ in lines if " = " in label)
+    return png_img(figure_png(figure), f"{title}: a line per player{shared}; after "
+                                       f"{len(running)} deals {totals}")
+
+
+_STYLES = ("-o", "--s", "-.^", ":D", "-v")
+
+
+def chart_lines(running, names) -> list[tuple[str, list, str]]:
+    """The lines of :func:`running_totals_chart`: ``(label, values from 0, style)``, one per
+    player, except that players whose totals were equal after every deal (the defenders,
+    often) share one line labelled ``East = South = West``, so no line hides another.
+
+    >>> [(label, values) for label, values, _ in chart_lines([[30, -10, -10, -10]], "NESW")]
+    [('N', [0, 30]), ('E = S = W', [0, -10])]
+    """
+    groups: dict[tuple, list[int]] = {}
+    for seat in range(len(running[0])):
+        groups.setdefault(tuple(row[seat] for row in running), []).append(seat)
+    return [(" = ".join(names[seat] for seat in seats), [0, *values],
+             _STYLES[seats[0] % len(_STYLES)]) for values, seats in groups.items()]

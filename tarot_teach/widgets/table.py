@@ -460,6 +460,8 @@ class TableWidget:
         """The coach's advice for the learner's seat (from its view only), with the reason."""
         if self.state.is_over or self.state.to_act != self.learner:
             return self._say(Feedback(False, "No hint now.", invalid_input=True))
+        if self.state.phase is Phase.DISCARD:  # the whole discard, not its first card
+            return self._say(Feedback(True, f"Hint: {coach.discard_hint(self.state)}"))
         decision = AdvisedPlayer().decide(self.state)
         return self._say(Feedback(True, f"Hint: {_describe(decision.action)} — {decision.reason}"))
 
