@@ -4,7 +4,7 @@ Never a King, never a bout; a trump only when nothing else is left to lay aside.
 
 >>> hand = parse_cards("KH QH 3H T5 T21 EX 2C 4C 5D 6D 7D 8S")
 >>> discard_problems(hand, parse_cards("KH T5 2C 4C 5D 6D"), dog_size=6)
-['A King may not go to the discard (King of hearts).', 'A trump may go to the discard only when you have nothing else to lay aside: you could still discard 4 other cards (8S, 3H, QH, 7D), so trump 5 must stay.']
+['A King may not go to the discard (King of hearts).', 'A trump may go to the discard only when you have nothing else to lay aside: you could still discard 4 other cards (8♠, 3♥, Q♥, 7♦), so trump 5 must stay.']
 >>> discard_problems(hand, parse_cards("QH 3H 2C 4C 5D 6D"), dog_size=6)
 []
 """
@@ -45,7 +45,7 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
         others = hand & FREE_DISCARD_MASK
         count = others.bit_count()
         if count >= still_to_discard:
-            names = ", ".join(str(c) for c in cards_of(others)[:6])
+            names = ", ".join(c.short_name for c in cards_of(others)[:6])
             more = ", …" if count > 6 else ""
             return (f"A trump may go to the discard only when you have nothing else to lay "
                     f"aside: you could still discard {count} other card{'s' if count != 1 else ''} "

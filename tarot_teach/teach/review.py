@@ -248,7 +248,7 @@ def check_solver_card(question: SolverQuestion, card) -> Feedback:
         state.copy().play(card)
     except IllegalAction as refusal:
         return Feedback(False, sentence(f"{card.short_name} may not be played: {refusal}"),
-                        section=section_link("07-tricks", "", "Tricks"))
+                        section=section_link("07-tricks", "", "Playing tricks"))
     values, best = _best_cards(state)
     mine = _side_points(state, seat, values[card])
     top = _side_points(state, seat, values[best[0]])

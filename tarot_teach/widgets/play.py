@@ -36,7 +36,7 @@ class PlayableCardsExercise(Exercise):
     """Click every card you may play to this trick."""
 
     title = "Which cards may you play?"
-    section = section_link("07-tricks", "the-rules-of-play", "Playing a trick")
+    section = section_link("07-tricks", "the-rules-of-play", "The rules of play")
 
     def __init__(self, players: int = 4, **kwargs) -> None:
         self.players = players
@@ -104,7 +104,7 @@ class LegalCardExercise(Exercise):
     """Is the highlighted card allowed here? If not, which rule forbids it?"""
 
     title = "May you play this card?"
-    section = section_link("07-tricks", "the-rules-of-play", "Playing a trick")
+    section = section_link("07-tricks", "the-rules-of-play", "The rules of play")
 
     def __init__(self, players: int = 4, **kwargs) -> None:
         self.players = players
