@@ -26,8 +26,7 @@ With --files: every file of each first visit, its megabytes and "xN" when its bo
 sent N times.
 Local mode (`tarot-teach`, a kernel on this machine): open -> first feedback, and next.
 With --times, each step (s after navigation): session (the page has its kernel), modules
-(the widget code is ready), ranAhead (what the server ran of the page's cells while it
-loaded has arrived), ready (live widgets in place), and the others live.js marks.
+(the widget code is ready), ready (live widgets in place), and the others live.js marks.
 
 Chromium is Debian's /usr/bin/chromium (Playwright), which cannot reach any host but
 127.0.0.1 (its requests to others are counted). Its HTTP cache stays on, as in a learner's
@@ -191,22 +190,18 @@ def static_mode(html: Path, pages: list[str], browser) -> list[dict]:
     return rows
 
 
-def local_mode(pages: list[str], browser, pause: float = 1.0,
-               prerun: bool = True) -> list[dict]:
+def local_mode(pages: list[str], browser, pause: float = 1.0) -> list[dict]:
     """Each page opened in a new tab (a new kernel from the server's pool), ``pause``
     seconds after the previous one was closed (the pool refills meanwhile). Before them,
     the address tarot-teach opens (its key) is opened as a learner's browser does just
     after the start; the seconds until that first page is live are printed apart ("start":
-    its kernels are still starting), and the pages are measured once the pool is warm.
-    ``prerun=False``: the server does not run a page's cells ahead (the page runs them)."""
+    its kernels are still starting), and the pages are measured once the pool is warm."""
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, running_tarot_teach(Path(tmp)) as server:
         base, _, opened = server
         context = browser.new_context()
-        if not prerun:
-            context.add_init_script("window.ttLiveNoPrerun = true")
         outside: list[str] = []
         watch_other_hosts(context, outside)
         first = context.new_page()
@@ -273,8 +268,6 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--pause", type=float, default=1.0,
                         help="local mode: seconds between closing a tab and opening the next "
                              "(1: pages back to back while the pool refills; 6: a server at rest)")
-    parser.add_argument("--no-prerun", action="store_true",
-                        help="local mode: the server does not run a page's cells ahead")
     parser.add_argument("--files", action="store_true", help="list the biggest downloads")
     parser.add_argument("--times", action="store_true",
                         help="when each step of the first visit happened (s after navigation)")
@@ -318,7 +311,7 @@ def main(argv: "list[str] | None" = None) -> int:
             if not args.no_local:
                 print(f"\nlocal mode (tarot-teach, a kernel on this machine)\n"
                       f"  {'page':26s}  open   next")
-                rows = local_mode(pages, browser, args.pause, prerun=not args.no_prerun)
+                rows = local_mode(pages, browser, args.pause)
                 ok = [r for r in rows if "error" not in r]
                 if ok:
                     values = [r["open"] for r in ok]

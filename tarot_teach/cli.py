@@ -63,20 +63,33 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: "list[str] | None" = None) -> int:
     """Run one command; its exit code (2: a bad argument or file, with a message)."""
+    if sys.stdout is None:  # started with its output closed (``tarot-teach deal >&-``)
+        print("tarot-teach: there is no output to write to (stdout is closed)", file=sys.stderr)
+        return 2
     try:
         code = _main(argv)
         sys.stdout.flush()  # a reader gone away shows here, not at interpreter exit
         return code
     except BrokenPipeError:
         # The reader went away (``tarot-teach deal | head``): stop quietly, as Unix tools do.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _drop_stdout()
         return 1
+    except OSError as error:  # a full disk, a closed descriptor: what went wrong, in words
+        _drop_stdout()
+        print(f"tarot-teach: writing the output failed ({error.strerror or error})",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _drop_stdout() -> None:
+    """Send what is left of stdout to nowhere (its flush at exit would fail again)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _main(argv: "list[str] | None") -> int:

@@ -254,3 +254,27 @@ def test_a_broken_pipe_ends_quietly(command):
     reader.stdin.close()
     assert "Traceback" not in writer.stderr and "Exception" not in writer.stderr, writer.stderr
     assert writer.returncode in (0, 1)
+
+
+@pytest.mark.parametrize("command", [["deal", "--seed", "1"], ["replay", "RECORD"]])
+@pytest.mark.parametrize("output", ["closed", "/dev/full"])
+def test_output_closed_or_a_full_disk_is_a_message_and_exit_2(tmp_path, command, output):
+    """Issue 27 (Low): ``tarot-teach deal >&-`` or ``> /dev/full`` printed a traceback."""
+    if output == "/dev/full" and not Path(output).exists():
+        pytest.skip("no /dev/full here")
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(finished_record()))
+    argv = [str(record) if word == "RECORD" else word for word in command]
+    stdout = open(output, "w") if output != "closed" else None
+    try:
+        finished = subprocess.run(
+            [sys.executable, "-c", "import sys; from tarot_teach.cli import main; "
+             "sys.exit(main(sys.argv[1:]))", *argv],
+            stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+            # closed: the child starts with descriptor 1 shut, as the shell's >&- does
+            preexec_fn=(lambda: __import__("os").close(1)) if stdout is None else None)
+    finally:
+        if stdout is not None:
+            stdout.close()
+    assert finished.returncode == 2, finished.stderr
+    assert "Traceback" not in finished.stderr and "tarot-teach:" in finished.stderr

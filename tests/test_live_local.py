@@ -531,9 +531,9 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
     errors: list[str] = []
     with chromium_context(outside) as context:
         page = open_ready(context, tarot_teach_server, "book/07-tricks", errors)
-        # The server ran the first page's cells while it loaded; the next page runs its own.
+        # The page ran its cells itself (the server runs no code in a kernel, issue 31).
         times = page.evaluate("window.ttLive.times")
-        assert "ranAhead" in times and "cellsSent" not in times, times
+        assert "cellsSent" in times and "ranAhead" not in times, times
         for name in ("book/07-tricks", "book/08-excuse"):
             if name != "book/07-tricks":
                 page.locator("a.right-next").first.click()
@@ -542,14 +542,14 @@ def test_widgets_are_drawn_once_on_a_page_opened_and_on_the_next_one(tarot_teach
                     arg=name, timeout=60_000)
                 page.wait_for_timeout(500)  # (a static view drawn late would show by now)
             assert_each_view_live_once(page, name)
-        # A reload keeps the tab's kernel: the server closes the old widgets, runs the page
+        # A reload keeps the tab's kernel: the page closes the old widgets, runs its cells
         # again, and every widget is drawn live once.
         kernel = page.evaluate("window.ttLive.kernel")
         page.reload()
         page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
                                timeout=60_000)
         assert page.evaluate("[window.ttLive.kernel, window.ttLive.reused]") == [kernel, True]
-        assert "ranAhead" in page.evaluate("window.ttLive.times")
+        assert "cellsSent" in page.evaluate("window.ttLive.times")
         assert_each_view_live_once(page)
         assert page.locator(".tt-live .tt-check").first.is_visible()
     assert not errors and not outside, (errors, outside)
@@ -590,66 +590,6 @@ def test_a_late_request_of_a_page_the_tab_left_changes_nothing(tarot_teach_serve
         assert page.evaluate("window.ttLive.status") == "ready"
         # The page itself is not refused (a reconnection asks again with its own load).
         assert page.evaluate(LATE_REQUEST_JS, ["session.json", load]) == 200
-    assert not errors, errors
-
-
-def test_the_websockets_late_copies_of_the_run_ahead_change_nothing(tmp_path):
-    """The server runs a page's cells ahead (tarot_teach/app/prerun.py) and live.js dispatches what
-    they did from prerun.json; the page's WebSocket brings the kernel's own copies of those
-    messages too, and on a loaded machine after that answer. Dispatched twice, every widget
-    got a second model and the views on screen no longer heard their Python side: the
-    "Sit down" button was answered and nothing changed (seen in CI). Here the kernel is kept
-    busy for a few seconds before the page opens, so that its WebSocket is open while the
-    cells run, and the WebSocket's messages are held until the page has taken the run."""
-    from live_page import chromium_context  # (live_page imports this module)
-
-    errors: list[str] = []
-    held: list = []  # the second page's WebSocket messages from the server, while held
-    relays: list = []  # (page side, server side) of each kernel WebSocket, in order
-    ran: set = set()  # the ids of the messages prerun.json brought
-
-    def relay(socket_route):
-        server = socket_route.connect_to_server()
-        second = bool(relays)
-        relays.append((socket_route, server))
-        server.on_message(lambda message: held.append(message)
-                          if second and held is not None else socket_route.send(message))
-        socket_route.on_message(server.send)
-
-    def take_run(route):
-        response = route.fetch()
-        ran.update(msg["header"]["msg_id"] for msg in response.json().get("messages", []))
-        route.fulfill(response=response)
-
-    with running_tarot_teach(tmp_path) as server, chromium_context([]) as context:
-        base, _, opened = server
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), relay)
-        take_key(page, opened, base)  # (the tab's first page: the next one reuses its kernel)
-        page.wait_for_function("window.ttLive.status === 'ready'", timeout=60_000)
-        relays[0][1].send(json.dumps({  # the next page's cells wait behind this
-            "channel": "shell", "buffers": [], "metadata": {}, "parent_header": {},
-            "header": {"msg_id": "keep-busy", "msg_type": "execute_request",
-                       "session": "test", "username": "test", "version": "5.3"},
-            "content": {"code": "import time\ntime.sleep(4)", "silent": True,
-                        "store_history": False, "user_expressions": {},
-                        "allow_stdin": False, "stop_on_error": False}}))
-        page.route("**/prerun.json*", take_run)
-        page.goto(base + "book/21-coach.html")
-        page.wait_for_function("window.ttLive.times.ranAhead", timeout=60_000)
-        late = [m for m in held if json.loads(m)["header"]["msg_id"] in ran]
-        assert late, f"none of the run's {len(ran)} messages came over the WebSocket"
-        given, held = held, None
-        for message in given:
-            relays[-1][0].send(message)
-        page.wait_for_function("window.ttLive.status === 'ready'", timeout=60_000)
-        sent = page.evaluate("window.ttLive.sent")
-        page.locator(".tt-live .tt-open-table").click()
-        page.locator(".tt-live .tt-table").wait_for(timeout=30_000)
-        wait_idle(page, sent)
-        trace = page.evaluate("window.ttLive.trace")
-        assert [line for line in trace if " dropped, open already:" in line] == [], trace
     assert not errors, errors
 
 
@@ -817,11 +757,11 @@ def _first_check_answers(page) -> str:
     return page.locator(".tt-live .tt-exercise").first.locator(".tt-feedback").inner_text()
 
 
-def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
-    """Local mode, the server's run of the page there in time: the saved views are never
-    drawn (the live ones are drawn in their place, once each), the widget code is the small
-    bundle (not html-manager's embed-amd.js), and MathJax is loaded only after the page is
-    live."""
+def test_live_views_replace_the_saved_ones_and_the_math_waits_for_them(tarot_teach_server):
+    """Local mode: the live views are drawn in place of the saved ones, once each (the page
+    runs its own cells: no server-side run can bring them before the saved ones, issue 31),
+    the widget code is the small bundle (not html-manager's embed-amd.js), and MathJax is
+    loaded only after the page is live."""
     from live_page import chromium_context  # (live_page imports this module)
 
     base, _, opened = tarot_teach_server
@@ -838,7 +778,7 @@ def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
         page.wait_for_function("window.ttLive && window.ttLive.status === 'ready'",
                                timeout=60_000)
         times = page.evaluate("window.ttLive.times")
-        assert "direct" in times and "static" not in times, times
+        assert "cellsSent" in times, times
         assert_each_view_live_once(page)
         loaded = _loaded(page)
         assert "/_static/vendor/widgets/bundle/widgets.js" in loaded, sorted(loaded)
@@ -852,11 +792,11 @@ def test_live_views_come_first_and_the_math_waits_for_them(tarot_teach_server):
     assert not errors and not outside, (errors, outside)
 
 
-def test_saved_views_are_drawn_while_the_run_is_late_and_an_early_click_is_answered(
+def test_saved_views_are_drawn_while_the_kernel_is_late_and_an_early_click_is_answered(
         tarot_teach_server):
-    """Local mode, the server's run of the page held back: the saved views are drawn (after
-    a short wait), a click on one of them is kept, and once the run is there the live views
-    replace them (each drawn once) and the click is answered."""
+    """Local mode, the page's kernel held back (its session.json answer): the saved views
+    are drawn (after a short wait), a click on one of them is kept, and once the kernel is
+    there the live views replace them (each drawn once) and the click is answered."""
     from live_page import chromium_context  # (live_page imports this module)
 
     base, _, opened = tarot_teach_server
@@ -865,7 +805,7 @@ def test_saved_views_are_drawn_while_the_run_is_late_and_an_early_click_is_answe
     held: list = []
     with chromium_context(outside) as context:
         take_key(context.new_page(), opened, base)
-        context.route("**/prerun.json*", lambda route: held.append(route))  # answered below
+        context.route("**/session.json*", lambda route: held.append(route))  # answered below
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + "book/07-tricks.html")

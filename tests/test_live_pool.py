@@ -29,15 +29,17 @@ class FakeKernels:
         self.log = logging.getLogger("fake-kernels")
         self.fail_next = False
         self.clients: list = []  # every client made, in order
-        self.later = asyncio.Event()  # WARM_UP_LATER finishes when set
-        self.later.set()
-        self.ran_later: list[str] = []  # the kernels WARM_UP_LATER was sent to
-        self.busy: dict = {}  # (as LiveMappingKernelManager.busy)
 
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
 
+    def alive(self, kernel_id: str) -> bool:
+        return kernel_id in self.running
+
     async def start_kernel(self, **kwargs) -> str:
+        # The warm-up is the kernel's own start-up lines (the server runs no code in it).
+        assert kwargs["extra_arguments"] == [f"--IPKernelApp.exec_lines={line}"
+                                             for line in app_pool.WARM_UP]
         assert any("import tarot_teach.widgets" in a for a in kwargs["extra_arguments"])
         self.started += 1
         kernel_id = f"kernel-{self.started}"
@@ -48,7 +50,7 @@ class FakeKernels:
         return kernel_id
 
     def get_kernel(self, kernel_id: str):
-        gate, clients, later, ran_later = self.gate, self.clients, self.later, self.ran_later
+        gate, clients = self.gate, self.clients
 
         class Client:
             kernel = kernel_id
@@ -65,13 +67,7 @@ class FakeKernels:
                 await gate.wait()
 
             def execute(self, code, **options):
-                assert code == app_pool.WARM_UP_LATER and options["silent"]
-                ran_later.append(kernel_id)
-                return f"later-{kernel_id}"
-
-            async def get_shell_msg(self, timeout):
-                await later.wait()
-                return {"parent_header": {"msg_id": f"later-{kernel_id}"}}
+                raise AssertionError("the server ran code in a kernel")
 
         class Kernel:
             def client(self):
@@ -152,7 +148,6 @@ def test_a_tab_that_comes_while_kernels_start_gets_the_first_one_ready():
         kernel = await taking
         await settle()
         assert kernel == "kernel-1" and pool.ready == [] and pool.starting == 0
-        assert kernels.ran_later == []  # (a page waited: it has the kernel at once)
         await asyncio.sleep(0.3)
         await settle()
         assert pool.ready == ["kernel-2"] and kernels.spares == {"kernel-2"}  # ...but soon after
@@ -173,24 +168,20 @@ def test_a_tab_that_comes_when_no_kernel_is_starting_has_one_started_at_once():
     asyncio.run(scenario())
 
 
-def test_a_spare_imports_the_rest_and_one_still_importing_is_handed_out_last():
+def test_the_page_is_a_kernels_only_client():
+    """The pool waits for a new kernel to answer (its warm-up lines have run) and lets its
+    client go at once: it never runs code there, nor keeps listening (issue 31)."""
     async def scenario():
         kernels = FakeKernels()
-        kernels.later.clear()  # WARM_UP_LATER runs until the test says
         pool = await filled_pool(kernels)
-        assert kernels.ran_later == ["kernel-1", "kernel-2"]  # sent to every spare
-        assert pool.busy is kernels.busy  # (the kernel manager's: a shutdown cancels them)
-        assert set(kernels.busy) == {"kernel-1", "kernel-2"}
-        kernels.later.set()
+        kernel = await pool.take()
         await settle()
-        assert kernels.busy == {}
-        # Another spare still importing: a page gets the one that is done.
-        kernels.later.clear()
-        kernels.busy["kernel-1"] = asyncio.get_running_loop().create_future()
-        assert await pool.take() == "kernel-2"
-        assert await pool.take() == "kernel-1"  # (none other ready: it is handed out)
+        return kernel, kernels.clients
 
-    asyncio.run(scenario())
+    kernel, clients = asyncio.run(scenario())
+    assert kernel in [c.kernel for c in clients]  # it was asked whether it was ready
+    assert not any(c.connected for c in clients)
+    assert not hasattr(app_pool.KernelPool, "take_client")
 
 
 def test_the_pool_never_holds_more_than_its_size_whatever_the_pages_do():
@@ -244,39 +235,6 @@ def test_a_kernel_gone_from_the_pool_is_not_handed_out():
     asyncio.run(scenario())
 
 
-def test_a_tab_gets_the_client_that_warmed_its_kernel_still_connected_and_only_once():
-    async def scenario():
-        kernels = FakeKernels()
-        pool = await filled_pool(kernels)
-        kernel = await pool.take()
-        client = pool.take_client(kernel)
-        assert client.kernel == kernel and client.connected  # its output is listened to
-        assert pool.take_client(kernel) is None  # (the taker stops it: nobody else may)
-        await settle()
-        assert all(c.connected for c in kernels.clients if c.kernel in pool.ready)
-
-    asyncio.run(scenario())
-
-
-def test_a_spare_taken_while_it_warms_up_keeps_its_client_until_the_warm_up_is_done():
-    """A page that takes a spare still running WARM_UP_LATER does not get its client: a page
-    that ran nothing stopped it at once, under the pool's wait for the warm-up's reply."""
-    async def scenario():
-        kernels = FakeKernels()
-        kernels.later.clear()  # WARM_UP_LATER runs until the test says
-        pool = await filled_pool(kernels, size=1)
-        kernel = await pool.take()
-        assert pool.take_client(kernel) is None  # (the page's run connects its own)
-        warming = [c for c in kernels.clients if c.kernel == kernel][0]
-        assert warming.connected and kernel in kernels.busy
-        kernels.later.set()
-        await settle()
-        assert kernel not in kernels.busy and not warming.connected  # let go once done
-        assert pool.take_client(kernel) is None
-
-    asyncio.run(scenario())
-
-
 def test_the_server_never_culls_a_spare():
     manager = app_kernels.LiveMappingKernelManager()
     manager.spares.add("spare-kernel")
@@ -316,32 +274,6 @@ def test_a_kernel_is_shut_down_once_however_many_ask(monkeypatch):
         return manager.list_kernel_ids()
 
     assert asyncio.run(scenario()) == [] and stopped == ["kernel-1"]
-
-
-def test_a_kernels_shutdown_cancels_the_warm_up_the_pool_runs_in_it(monkeypatch):
-    """Killed, the kernel will not answer the pool's WARM_UP_LATER: the pool stops waiting
-    for it (the server's exit would otherwise leave the wait pending) and lets its client go."""
-    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-
-    async def parent_shutdown(self, kernel_id, now=False, restart=False):
-        self._kernels.pop(kernel_id)
-
-    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
-
-    async def scenario():
-        kernels = FakeKernels()
-        kernels.later.clear()  # WARM_UP_LATER never answers
-        pool = await filled_pool(kernels, size=1)
-        [kernel] = pool.ready
-        warming = [c for c in kernels.clients if c.kernel == kernel][0]
-        manager = app_kernels.LiveMappingKernelManager()
-        manager.busy = kernels.busy
-        manager._kernels[kernel] = types.SimpleNamespace(execution_state="busy")
-        await manager.shutdown_kernel(kernel)
-        await settle()
-        return kernel in kernels.busy, warming.connected, kernel in pool.clients
-
-    assert asyncio.run(scenario()) == (False, False, False)
 
 
 def test_a_kernel_is_killed_without_being_interrupted_first(monkeypatch):

@@ -91,8 +91,7 @@ def test_key_bearing_requests_need_a_browser_saying_they_come_from_this_origin(r
     _, server = restarted
     own = server.base.rstrip("/")
     tab = {KEY: server.key, TAB: "tab-origin-check"}
-    for path, method in ((app_handlers.SESSION_PATH, "GET"), (app_handlers.RELEASE_PATH, "POST"),
-                         (app_handlers.PRERUN_PATH + "?run=x", "POST")):
+    for path, method in ((app_handlers.SESSION_PATH, "GET"), (app_handlers.RELEASE_PATH, "POST")):
         assert server.get(path, tab, method=method, browser=False)[0] == 403, path
         assert server.get(path, {**tab, "Sec-Fetch-Site": "none"}, method=method)[0] == 403
     assert server.get(app_handlers.SESSION_PATH, {**tab, "Origin": own})[0] == 200

@@ -41,6 +41,9 @@ class Manager:
     def __contains__(self, kernel_id: str) -> bool:
         return kernel_id in self.running
 
+    def alive(self, kernel_id: str) -> bool:
+        return kernel_id in self.running
+
     async def shutdown_kernel(self, kernel_id: str) -> None:
         self.stopped.append(kernel_id)
         self.running.discard(kernel_id)

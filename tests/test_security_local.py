@@ -22,7 +22,6 @@ from test_live_local import free_port
 
 from tarot_teach.app import (handlers as app_handlers, kernels as app_kernels, keys as app_keys,
     server as app_server)
-from tarot_teach.live_cells import cells_script
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY, TAB = app_keys.KEY_HEADER, app_handlers.TAB_HEADER
@@ -46,9 +45,6 @@ live.serve()
 # The tests assert which goes first and that each goes eventually, never how fast.
 ORPHAN, RELEASED = 8.0, 0.5
 PATIENCE = 120  # seconds a test waits for something that takes a moment
-LIVE_CELLS = [{"index": 0, "source": "import ipywidgets\nn = 6 * 7", "needed": True},
-              {"index": 1, "source": "raise SystemExit('not needed: never run')", "needed": False},
-              {"index": 2, "source": "ipywidgets.IntSlider(n)", "needed": True}]
 
 
 class Server:
@@ -104,8 +100,7 @@ def start_server(tmp_path_factory, port: "int | None" = None, home: "Path | None
     folder = tmp_path_factory.mktemp("site")
     (folder / "index.html").write_text("<!DOCTYPE html><title>book</title><p>the book</p>")
     (folder / "page.html").write_text("<p>a page</p>")
-    (folder / "live.html").write_text(  # a page with live cells, as the build embeds them
-        "<p>live</p>" + cells_script("live", LIVE_CELLS))
+    (folder / ".buildinfo").write_text("# Sphinx build info: config hash")  # as Sphinx leaves
     progress = (home or tmp_path_factory.mktemp("home")) / "progress.json"
     log = folder.parent / f"{folder.name}-server.log"
     port = port or free_port()
@@ -309,6 +304,46 @@ def test_a_session_asked_for_by_another_origin_is_refused_even_with_the_key(serv
         assert server.get(SESSION, {KEY: key, TAB: "tab-origin", **headers})[0] == 403
 
 
+def test_the_rest_api_refuses_another_origin_even_with_the_token(server):
+    """Issue 27 (Low): with the token, any Origin could use the REST API."""
+    token = server.session("tab-rest-origin")["token"]
+    auth = {"Authorization": f"token {token}"}
+    for origin in ("http://attacker.example", "http://127.0.0.1:1", "null"):
+        for method in ("GET", "POST"):
+            status, _, _ = server.get("jupyter/api/kernels", {**auth, "Origin": origin},
+                                      method=method)
+            assert status in (403, 404), (origin, method, status)
+    own = {**auth, "Origin": server.base.rstrip("/")}
+    assert server.get("jupyter/api/kernels", own)[0] == 200
+    assert server.get("jupyter/api/kernels", auth, browser=False)[0] == 200
+
+
+def test_the_login_form_is_refused_without_a_traceback(server):
+    """Issue 27 (Low): POST /jupyter/login with the token gave a 500 and a traceback."""
+    import http.cookiejar
+
+    token = server.session("tab-login-form")["token"]
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(server.base + "jupyter/login", timeout=60).read()
+    xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+    for password in (token, "wrong"):
+        data = f"_xsrf={xsrf}&password={password}".encode()
+        try:
+            status = opener.open(server.base + "jupyter/login", data=data, timeout=60).status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        assert status in (401, 403), status
+    assert "Traceback" not in server.log() and "Uncaught exception" not in server.log()
+
+
+@pytest.mark.parametrize("path", [".buildinfo", "%2ebuildinfo", "./.buildinfo"])
+def test_the_builds_hidden_files_are_not_served(server, path):
+    """Issue 27 (Low): /.buildinfo was served."""
+    assert server.get(path)[0] == 404
+    assert server.get("index.html")[0] == 200
+
+
 # ---------------------------------------------------------------------------- kernels
 
 
@@ -366,33 +401,6 @@ def test_release_needs_the_key(server):
     assert server.get(app_handlers.RELEASE_PATH, {TAB: "tab-kept-1"}, method="POST")[0] == 403
 
 
-def test_a_pages_cells_run_ahead_and_only_its_tab_may_take_what_they_did(server):
-    """The server runs the needed cells of the page named in the session request (from the
-    built file: nothing the browser sends is run); the result goes to that tab, once."""
-    status, _, body = server.get(SESSION + "?page=live", {KEY: server.key,
-                                                                     TAB: "tab-ahead-1"})
-    run = json.loads(body)["prerun"]
-    assert status == 200 and run
-    take = f"{app_handlers.PRERUN_PATH}?run={run}"
-    assert server.get(take, {TAB: "tab-ahead-1"}, method="POST")[0] == 403  # no key
-    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1",
-                             "Origin": "http://attacker.example"}, method="POST")[0] == 403
-    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-2"}, method="POST")[0] == 404
-    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1"})[0] == 405  # (GET)
-    status, _, body = server.get(take, {KEY: server.key, TAB: "tab-ahead-1"}, method="POST")
-    result = json.loads(body)
-    assert status == 200 and [c["index"] for c in result["cells"]] == [0, 2], result
-    assert not any(c["error"] for c in result["cells"])
-    (view,) = result["cells"][1]["views"]
-    opened = [m["content"] for m in result["messages"] if m["header"]["msg_type"] == "comm_open"]
-    assert any(c["comm_id"] == view and c["data"]["state"]["value"] == 42 for c in opened)
-    assert server.get(take, {KEY: server.key, TAB: "tab-ahead-1"}, method="POST")[0] == 404
-    for page in ("../live", "page", "/etc/passwd", "live.html"):  # nothing to run
-        status, _, body = server.get(f"{SESSION}?page={page}",
-                                     {KEY: server.key, TAB: "tab-ahead-3"})
-        assert status == 200 and json.loads(body)["prerun"] is None, page
-
-
 class FakeKernels:
     """Just what ``_Tabs`` asks of jupyter_server's kernel manager."""
 
@@ -404,6 +412,9 @@ class FakeKernels:
         self.log = logging.getLogger("fake-kernels")
 
     def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.running
+
+    def alive(self, kernel_id: str) -> bool:
         return kernel_id in self.running
 
     async def shutdown_kernel(self, kernel_id: str) -> None:

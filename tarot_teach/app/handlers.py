@@ -13,7 +13,6 @@ from .keys import CODE_HEADER, KEY_HEADER, KEY_PATH, OPEN_PATH, OPENER_PAGE, loc
 
 JUPYTER_BASE = "/jupyter/"
 SESSION_PATH = "/_static/vendor/live/session.json"
-PRERUN_PATH = "/_static/vendor/live/prerun.json"
 RELEASE_PATH = "/_static/vendor/live/release"
 TAB_HEADER = "X-Tarot-Teach-Tab"
 # Which load of its tab the page is (1, 2, ...: live.js counts them in sessionStorage).
@@ -73,6 +72,8 @@ class BookHandler(QuietErrors, web.StaticFileHandler):
         security_headers(self)
         if "\x00" in self.request.path or "%00" in self.request.uri:
             raise web.HTTPError(400, "no such page")
+        if "/." in "/" + self.path_args[0]:  # the build's hidden files (.buildinfo, ...)
+            raise web.HTTPError(404)
 
     def set_extra_headers(self, path):
         security_headers(self)
@@ -101,7 +102,12 @@ class LiveHandler(QuietErrors, web.RequestHandler):
 
 
 class OpenerHandler(LiveHandler):
+    """The page the browser is opened on. It first clears what this origin holds (a key of
+    an earlier run, caches, a service worker: maybe another program's, served on this port
+    while the tutorial was stopped); the browser does so before the page runs."""
+
     def get(self):
+        self.set_header("Clear-Site-Data", '"cache", "storage"')
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(OPENER_PAGE)
 
@@ -146,25 +152,13 @@ class SessionHandler(KeyedHandler):
             kernel_id, reused = await live.tabs.kernel_for(self.tab, live.pool)
         except TooManyTabs:
             raise web.HTTPError(503, "too many tabs of the tutorial are open") from None
-        prerun = live.runs.start(self.tab, kernel_id, self.get_query_argument("page", ""),
-                                 reused, live.pool.take_client(kernel_id))
         self.answer_json({"mode": "jupyter", "base": JUPYTER_BASE, "token": live.token,
-                          "kernel": kernel_id, "reused": reused, "prerun": prerun})
-
-
-class PrerunHandler(KeyedHandler):
-    # POST: it takes the run (once), and the site's service worker keeps no copy.
-    async def post(self):
-        result = await self.live.runs.result(self.tab, self.get_query_argument("run", ""))
-        if result is None:
-            raise web.HTTPError(404, "no such run")
-        self.answer_json(result)
+                          "kernel": kernel_id, "reused": reused})
 
 
 class ReleaseHandler(KeyedHandler):
     def post(self):
-        if not self.live.tabs.left(self.tab, self.load):
-            self.live.tabs.release(self.tab)
+        self.live.tabs.release(self.tab, self.load)
         self.set_status(204)
 
 
@@ -179,7 +173,6 @@ def routes(live) -> list:
     return [
         (SESSION_PATH, SessionHandler, given),
         (RELEASE_PATH, ReleaseHandler, given),
-        (PRERUN_PATH, PrerunHandler, given),
         (OPEN_PATH, OpenerHandler, given),
         (KEY_PATH, KeyHandler, given),
         (r"/favicon\.ico", NoFavicon),

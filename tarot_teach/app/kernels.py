@@ -36,13 +36,25 @@ class TooManyTabs(Exception):
 
 class TokenOnlyIdentityProvider(IdentityProvider):
     """jupyter_server's IdentityProvider without its login cookie: the token must come with
-    every request (a cookie would be sent to any server on 127.0.0.1, whatever its port)."""
+    every request (a cookie would be sent to any server on 127.0.0.1, whatever its port),
+    from a page of this origin or from no page (a request a browser says comes from
+    another origin is refused, even with the token); no login form (it answered a good
+    token with a 500 and a traceback)."""
 
     def get_user_cookie(self, handler):
         return None
 
     def set_login_cookie(self, handler, user):
         pass
+
+    def get_user_token(self, handler):
+        origin = handler.request.headers.get("Origin")
+        if origin is not None and origin != f"{handler.request.protocol}://{handler.request.host}":
+            return None
+        return super().get_user_token(handler)
+
+    def process_login_form(self, handler):
+        return None
 
 
 def _mark_starting(kernel) -> None:
@@ -91,7 +103,6 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
         self._stopping: "dict[str, asyncio.Future]" = {}  # kernel id -> its shutdown
         self._stopped: "set[str]" = set()  # the kernels shut down (ids: bytes each)
         self.spares: "set[str]" = set()  # a pool's warm kernels: no page, never culled
-        self.busy: "dict[str, asyncio.Future]" = {}  # code a pool runs in a spare
 
     async def start_kernel(self, **kwargs) -> str:
         start = asyncio.ensure_future(super().start_kernel(**kwargs))
@@ -117,12 +128,16 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
             if kernel_id in self:
                 self._stopped.add(kernel_id)
             stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
-            warming = self.busy.get(kernel_id)
-            if warming is not None:  # the pool's code there will have no answer
-                warming.cancel()
         return await asyncio.shield(stopping)
 
     shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
+
+    def alive(self, kernel_id: str) -> bool:
+        """True when the kernel runs and no one (jupyter_server's culler, a tab's cull, the
+        pool) is shutting it down: only such a kernel may be handed to a page."""
+        kernel = self._kernels.get(kernel_id)
+        return (kernel is not None and kernel_id not in self._stopping
+                and not getattr(kernel, "shutting_down", False))
 
     def kernel_model(self, kernel_id):
         self._check_kernel_id(kernel_id)
@@ -184,7 +199,7 @@ class Tabs:
         """The tab's kernel if it still runs (True: a page had it before), else a new one;
         :class:`TooManyTabs` when ``max_tabs`` tabs have one and a page uses each."""
         kernel_id = self.kernels.get(tab)
-        if kernel_id is not None and kernel_id in self.km:
+        if kernel_id is not None and self.km.alive(kernel_id):  # (not one being shut down)
             self.released.discard(kernel_id)
             self.seen[kernel_id] = self.clock()
             return kernel_id, True
@@ -215,9 +230,17 @@ class Tabs:
         self._forget(tab, kernel_id)
         await self._shut_down(kernel_id)
 
-    def release(self, tab: str) -> None:
+    def release(self, tab: str, load: "int | None" = None) -> None:
+        """The page ``load`` of ``tab`` is leaving: its kernel goes soon, unless the tab
+        comes back (see :meth:`left`). A tab with no kernel is not remembered at all (a
+        flood of made-up tab ids kept memory).
+
+        >>> tabs = Tabs(kernel_manager=None)
+        >>> tabs.release("tab-nobody", 3); tabs.loads
+        {}
+        """
         kernel_id = self.kernels.get(tab)
-        if kernel_id is not None:
+        if kernel_id is not None and not self.left(tab, load):
             self.released.add(kernel_id)
             self.seen[kernel_id] = self.clock()
 

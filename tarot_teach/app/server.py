@@ -3,10 +3,9 @@
 A Jupyter server (``jupyter_server``) listens with a random token under ``/jupyter/``; the
 same server serves the built book at ``/``. A page with widgets loads
 ``_static/vendor/widgets/live.js``, which asks ``session.json`` for the token and its tab's
-kernel (already started and warmed up: :mod:`.pool`), re-runs in it the cells the page's
-widgets need (:mod:`tarot_teach.live_cells`) and swaps the static widgets for live ones.
-The first page of a tab does not wait for that: the server runs its cells as soon as the
-page asks for its kernel (:mod:`.prerun`).
+kernel (already started and warmed up by its own start-up lines: :mod:`.pool`), re-runs in
+it the cells the page's widgets need (:mod:`tarot_teach.live_cells`) and swaps the static
+widgets for live ones. The server never runs code in a kernel: the page is its only client.
 
 ``session.json`` answers only requests a browser says come from this origin
 (``Sec-Fetch-Site``/``Origin``: none is no answer), with the key (:mod:`.keys`) in a header
@@ -42,21 +41,18 @@ WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS // 2, "ws_ping_timeout": WS_P
 
 class LiveServer:
     """The running parts of the tutorial's server: the Jupyter ``app``, its ``token``, the
-    browser ``key``, the log ``scrubber``, the warm ``pool``, the ``tabs`` and the page
-    ``runs``. :meth:`serve` until Ctrl+C, SIGTERM or :meth:`stop`."""
+    browser ``key``, the log ``scrubber``, the warm ``pool`` and the ``tabs``. :meth:`serve` until Ctrl+C, SIGTERM or :meth:`stop`."""
 
     def __init__(self, app, directory: Path, token: str, key: BrowserKey,
                  scrubber: SecretScrubber, pool_size: int = POOL_SIZE) -> None:
         from .kernels import Tabs
         from .pool import KernelPool
-        from .prerun import PageRuns
 
         self.app, self.directory, self.token, self.key = app, directory, token, key
         self.scrubber = scrubber
         self.log = app.log
         self.pool = KernelPool(app.kernel_manager, size=pool_size)
         self.tabs = Tabs(app.kernel_manager)
-        self.runs = PageRuns(app.kernel_manager, directory)
 
     def serve(self, on_ready=None) -> None:
         """Start the pool and serve; the kernels are shut down on the way out.
@@ -155,6 +151,31 @@ def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | No
     return live
 
 
+def port_problem(port: int) -> "str | None":
+    """Why this process cannot listen on 127.0.0.1:``port``, in words; None if it can.
+
+    >>> import socket
+    >>> with socket.socket() as taken:
+    ...     taken.bind(("127.0.0.1", 0)); taken.listen()
+    ...     port_problem(taken.getsockname()[1])
+    'another program is using that port'
+    """
+    import errno
+    import socket
+
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as tornado binds)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return "another program is using that port"
+            if error.errno == errno.EACCES:
+                return "this user may not use ports below 1024"
+            return error.strerror or str(error)
+    return None
+
+
 def main_serve(port: int = DEFAULT_PORT, open_browser: bool = True,
                rebuild: bool = True) -> int:
     """Build if needed, serve, and open the browser on the first page. Ctrl+C stops."""
@@ -163,6 +184,11 @@ def main_serve(port: int = DEFAULT_PORT, open_browser: bool = True,
         print("tarot-teach: the book sources were not found next to the package; "
               "run it from a checkout installed with `scripts/setup`.", file=sys.stderr)
         return 2
+    problem = port_problem(port)
+    if problem:  # said before a build that may take minutes
+        print(f"tarot-teach: cannot listen on 127.0.0.1:{port}: {problem}; "
+              "try another port with --port.", file=sys.stderr)
+        return 1
     if rebuild and book_is_stale(root):
         print("Building the book (the first time takes a minute or two)…", file=sys.stderr)
         try:
@@ -189,9 +215,10 @@ def main_serve(port: int = DEFAULT_PORT, open_browser: bool = True,
     keys = BrowserKey(on_new_key=new_key)
     try:
         live = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
-    except (OSError, SystemExit) as error:
-        print(f"tarot-teach: cannot listen on 127.0.0.1:{port} ({error}); try --port.",
-              file=sys.stderr)
+    except (OSError, SystemExit) as error:  # (jupyter_server exits when it cannot listen)
+        why = port_problem(port) or getattr(error, "strerror", None) or "the server did not start"
+        print(f"tarot-teach: cannot listen on 127.0.0.1:{port}: {why}; try another port "
+              "with --port.", file=sys.stderr)
         return 1
     opener = folder / f"open-{port}.html"
 

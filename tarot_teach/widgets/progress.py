@@ -47,12 +47,14 @@ from __future__ import annotations
 import contextlib
 import datetime
 import functools
+import glob
 import json
 import os
 import re
 import stat
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
@@ -181,12 +183,12 @@ def _checked_json(content: "bytes | str") -> dict:
     if len(content) > MAX_BYTES:
         raise UnreadableProgress(f"it is larger than {MAX_BYTES // (1024 * 1024)} MiB")
     if isinstance(content, bytes):
-        try:
-            content = content.decode("utf-8")
+        try:  # (-sig: a byte order mark, as some editors write, is no damage)
+            content = content.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise UnreadableProgress("it is not UTF-8 text") from None
     try:
-        data = json.loads(content)
+        data = json.loads(content.removeprefix("\ufeff"))
     except RecursionError:
         raise UnreadableProgress("it is nested too deeply") from None
     except ValueError as error:
@@ -405,6 +407,20 @@ def _write(path: Path, record: dict) -> None:
         raise
 
 
+ORPHAN_SECONDS = 600  # a temporary file this old is no write in progress (a killed one's)
+
+
+def _remove_orphans(path: Path) -> None:
+    """Delete the temporary files of writes killed half-way (``<file>.*.tmp``, see _write)
+    that are older than :data:`ORPHAN_SECONDS`."""
+    limit = time.time() - ORPHAN_SECONDS
+    with contextlib.suppress(OSError):
+        for orphan in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
+            with contextlib.suppress(OSError):
+                if orphan.lstat().st_mtime < limit and stat.S_ISREG(orphan.lstat().st_mode):
+                    orphan.unlink()
+
+
 def _read(path: Path) -> dict:
     """The file's record (empty when there is none); raises UnreadableProgress or OSError."""
     try:  # non-blocking: a FIFO put there must not hang the page
@@ -611,6 +627,7 @@ class Progress:
         self._save()
 
     def _load(self) -> None:
+        _remove_orphans(self.path)
         try:
             record = _read(self.path)
             self._set(record)
