@@ -18,7 +18,7 @@ __all__ = ["project_root", "html_dir", "book_is_stale", "build_book", "make_serv
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
                    "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
-                   "scripts/templates/*", "scripts/*.mjs")
+                   "scripts/assets/live/*.js", "scripts/templates/*", "scripts/*.mjs")
 # Sources that every page's executed output depends on (unlike a page's own .md file).
 SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
                    "scripts/assets/*", "scripts/templates/*")

@@ -1,5 +1,5 @@
 // Transport 1 (scripts/assets/live/transport-server.js) over a fake WebSocket: frames
-// queued until the socket opens, the server's run of the page taken without doubles, and
+// queued until the socket opens, each kernel message dispatched once in order, and
 // the lost-connection path (said on the page, Reconnect to the same kernel).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ const { env, message, quietAgain, setStatus, state } =
   await import("../../scripts/assets/live/core.js");
 const { executeContent, encodeFrame, decodeFrame } =
   await import("../../scripts/assets/live/protocol.js");
-const { openSocket, takeRun } = await import("../../scripts/assets/live/transport-server.js");
+const { openSocket } = await import("../../scripts/assets/live/transport-server.js");
 env.root = new URL("http://127.0.0.1:8000/");
 quietAgain(); // (as main.js does first)
 
@@ -72,34 +72,16 @@ test("a message with buffers is one binary frame, read back whole", () => {
   assert.equal(typeof encodeFrame(message("comm_msg", {})), "string");
 });
 
-test("the server's run of the page comes first; its messages are never dispatched twice",
-  async () => {
-    const { kernel, seen, opened, socket, info } = connecting();
-    socket.open();
-    await opened;
-    const ran = [kernelMessage("comm_open", { comm_id: "a", target_name: "jupyter.widget" }),
-      kernelMessage("comm_msg", { comm_id: "a", data: {} })];
-    const own = kernelMessage("comm_msg", { comm_id: "b", data: {} });
-    let answer;
-    globalThis.fetch = () => new Promise((resolve) => {
-      answer = resolve;
-    });
-    info.prerun = "run1";
-    const taken = takeRun(kernel, info, "book/01");
-    // Over the socket meanwhile: a copy of the run's first message, and one of its own.
-    socket.receive(ran[0]);
-    socket.receive(own);
-    assert.deepEqual(seen, []); // (held until the run is taken)
-    answer({ ok: true, json: () => Promise.resolve({ messages: ran, cells: [] }) });
-    const result = await taken;
-    assert.equal(result.page, "book/01");
-    assert.deepEqual(seen, [ran[0].header.msg_id, ran[1].header.msg_id, own.header.msg_id]);
-    socket.receive(ran[1]); // (a late copy)
-    assert.equal(seen.length, 3);
-    const later = kernelMessage("comm_msg", { comm_id: "b", data: {} });
-    socket.receive(later);
-    assert.equal(seen[3], later.header.msg_id);
-  });
+test("every message of the kernel is dispatched once, in the order it came", async () => {
+  const { seen, opened, socket } = connecting();
+  socket.open();
+  await opened;
+  const sent = [kernelMessage("comm_open", { comm_id: "a", target_name: "jupyter.widget" }),
+    kernelMessage("comm_msg", { comm_id: "a", data: {} }),
+    kernelMessage("comm_msg", { comm_id: "b", data: {} })];
+  sent.forEach((msg) => socket.receive(msg));
+  assert.deepEqual(seen, sent.map((msg) => msg.header.msg_id));
+});
 
 test("a lost connection is said on the page, and Reconnect finds the same kernel",
   async () => {

@@ -11,7 +11,7 @@ import { addressPage, askSession, dropKeyFromAddress } from "./key.js";
 import { keepProgress } from "./progress.js";
 import { executeContent } from "./protocol.js";
 import { connectLite } from "./transport-lite.js";
-import { connectJupyter, takeRun } from "./transport-server.js";
+import { connectJupyter } from "./transport-server.js";
 import {
   currentArticle, domReady, drawStatic, drawSwappedStatics, drawUncovered, leavePage, newPage,
   runPage, swapPage,
@@ -21,23 +21,17 @@ export function start() {
   var kernel = new Kernel();
   var info;
   dropKeyFromAddress();
-  // (window.ttLiveNoPrerun: the server does not run the page's cells ahead, for
-  // benchmarks/site.py --no-prerun)
-  var firstPage = window.ttLiveNoPrerun ? "" : addressPage();
-  var connected = askSession(firstPage).then(function (data) {
+  var connected = askSession(addressPage()).then(function (data) {
     info = data;
     state.mode = info.mode;
     state.kernel = info.kernel; // (its id, and whether the tab had it: for the tests)
     state.reused = info.reused;
     mark("session");
-    if (!(info.mode === "jupyter" && info.prerun)) {
-      drawStatic(); // (else the live views may come first: see swapPage)
-      calm();
+    if (info.mode !== "jupyter") {
+      drawStatic(); // (a local kernel answers at once: its live views may come first, see
+      calm(); //      swapPage; the saved ones are drawn if they are late)
     }
     if (info.mode === "jupyter") {
-      if (info.prerun) {
-        state.ahead = takeRun(kernel, info, firstPage);
-      }
       return connectJupyter(kernel, info);
     }
     if (info.mode === "lite") {

@@ -16,10 +16,10 @@
 // callbacks run in that kernel.
 //
 // Where the kernel comes from is said by _static/vendor/live/session.json:
-// * {"mode": "jupyter", base, token, kernel, reused, prerun}: `tarot-teach` serves the book
-//   and a Jupyter server on 127.0.0.1; the kernel is already started and warm, and the
-//   server has begun to run this page's cells in it (session.json?page=...: "prerun" names
-//   that run, see takeRun) while this page loads its widget code. Jupyter messages go
+// * {"mode": "jupyter", base, token, kernel, reused}: `tarot-teach` serves the book
+//   and a Jupyter server on 127.0.0.1; the kernel is already started and warm (its own
+//   start-up lines imported the engine and the widgets); the page is its only client and
+//   runs its cells in it as soon as it is connected. Jupyter messages go
 //   over the kernel's WebSocket (JSON frames). session.json is only answered to a request
 //   carrying the browser's key (header X-Tarot-Teach-Key): tarot-teach opens the book on
 //   its opener page (_static/vendor/live/open.html#code=... or #key=...), which alone moves

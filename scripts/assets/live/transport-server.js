@@ -1,6 +1,7 @@
 // @ts-check
-// Transport 1: a Jupyter server (`tarot-teach`): the kernel's WebSocket, the page's run
-// of its cells taken from the server (takeRun), and a lost connection said on the page.
+// Transport 1: a Jupyter server (`tarot-teach`): the kernel's WebSocket (the page is the
+// kernel's only client: the server runs no code in it), and a lost connection said on the
+// page.
 import { env, mark, message, session, setStatus, showAlert, state } from "./core.js";
 import { decodeFrame, encodeFrame, executeContent } from "./protocol.js";
 import { askSession, sessionHeaders } from "./key.js";
@@ -8,9 +9,8 @@ import { askSession, sessionHeaders } from "./key.js";
 export function connectJupyter(kernel, info) {
   var base = new URL(info.base, env.root);
   var opened = openSocket(kernel, info, base);
-  if (info.reused && !info.prerun) {
-    // The tab's kernel kept the widgets of the page shown before (a reload): close them
-    // (the server did, before it ran this page's cells).
+  if (info.reused) {
+    // The tab's kernel kept the widgets of the page shown before (a reload): close them.
     kernel.request(message("execute_request", executeContent(
       "import ipywidgets as _tt_w\n_tt_w.Widget.close_all()\ndel _tt_w\n")));
   }
@@ -69,14 +69,7 @@ export function openSocket(kernel, info, base) {
     socket.onmessage = function (event) {
       var msg = decodeFrame(event.data);
       if (msg.channel === "iopub") {
-        var id = msg.header && msg.header.msg_id;
-        if (kernel.held) {
-          kernel.held.push(msg); // after the messages of the server's run (takeRun)
-        } else if (kernel.ran && kernel.ran[id]) {
-          delete kernel.ran[id]; // a late copy of one of them: dispatched already
-        } else {
-          kernel.dispatch(msg);
-        }
+        kernel.dispatch(msg);
         if (msg.header && msg.header.msg_type === "status" &&
           msg.content.execution_state === "dead") {
           connectionLost(kernel, info, base); // the kernel itself is gone
@@ -129,50 +122,5 @@ export function connectionLost(kernel, info, base) {
         "). Is tarot-teach still running? Start it again, then press Reconnect.";
       button.disabled = false;
     });
-  });
-}
-
-// The server ran the page's cells as soon as it was asked for the kernel (app/prerun.py
-// PageRuns), while this page was loading: one request brings what they did. Their widget
-// messages are dispatched as if they had come over the WebSocket; messages that came over
-// it meanwhile wait (kernel.held) and follow, without the ones already dispatched. The
-// WebSocket's own copies of the run's messages can also come after this request's answer
-// (a loaded machine): they are dropped (kernel.ran). Dispatched twice, a comm_open made a
-// second model of a widget, and the view on screen no longer heard its Python side.
-// Resolves with {page, cells: [{index, views, error}]}, or {error} (then the page runs
-// its cells itself).
-export function takeRun(kernel, info, page) {
-  kernel.held = [];
-  return fetch(new URL("_static/vendor/live/prerun.json?run=" +
-    encodeURIComponent(info.prerun), env.root), {
-    method: "POST", // (taken once; the service worker keeps no copy of a POST)
-    cache: "no-store", credentials: "same-origin", headers: sessionHeaders(),
-  }).then(function (response) {
-    return response.ok ? response.json() : { error: "HTTP " + response.status };
-  }).catch(function (error) {
-    return { error: String(error) };
-  }).then(function (result) {
-    mark("ranAhead");
-    var seen = {};
-    (result.messages || []).forEach(function (msg) {
-      seen[msg.header.msg_id] = true;
-      kernel.dispatch(msg, "ran");
-    });
-    var held = kernel.held;
-    kernel.held = null;
-    held.forEach(function (msg) {
-      if (seen[msg.header.msg_id]) {
-        delete seen[msg.header.msg_id];
-      } else {
-        kernel.dispatch(msg, "held");
-      }
-    });
-    kernel.ran = seen; // (the WebSocket may bring its copies of the others later still)
-    if (result.error) {
-      console.warn("live exercises: the page's cells did not run ahead (" + result.error +
-        "); running them now");
-    }
-    result.page = page;
-    return result;
   });
 }

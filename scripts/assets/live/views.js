@@ -167,27 +167,13 @@ function cellFailed(cell, error) {
 }
 
 // Runs the page's cells in the kernel, once per page, as soon as it is connected (the
-// widget manager may still be loading: Python works meanwhile); the first page of a tab
-// in local mode was run by the server already (takeRun). Only the cells the widgets
+// widget manager may still be loading: Python works meanwhile). Only the cells the widgets
 // need run (marked when the book was built, tarot_teach/live_cells.py): the other
 // outputs are on the page as built. One request per cell, so that each view comes back
 // with its cell. Resolves with [{index, views: [model ids]}].
 export function runPage(kernel, page) {
   if (!page.run) {
-    var ahead = state.ahead;
-    state.ahead = null; // (only the first page of the tab was run ahead)
-    page.run = !ahead ? sendCells(kernel, page, pageCells()) : ahead.then(function (result) {
-      if (result.error || result.page !== page.name) {
-        return sendCells(kernel, page, pageCells());
-      }
-      mark("ran");
-      result.cells.forEach(function (cell) {
-        if (cell.error && state.page === page) {
-          cellFailed(cell, cell.error);
-        }
-      });
-      return result.cells;
-    });
+    page.run = sendCells(kernel, page, pageCells());
   }
   return page.run;
 }
