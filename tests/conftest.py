@@ -129,3 +129,49 @@ def book() -> Book:
 def built_book(book) -> Path:
     """The built book's HTML folder (``_build/html``)."""
     return book.html
+
+
+# ------------------------------------------------------------------ tiers, order, workers
+
+SLOW_DOCTESTS = {
+    "tarot_teach.coach": "reviews a whole deal with the coach: 10 to 30 s",
+}
+"""Doctests of the package that belong to the slow tier (a doctest has no marker of its
+own; the reason is kept here)."""
+
+SERVER_FIXTURES = {"server", "restarted", "tarot_teach_server"}
+"""Fixtures that start a real server process with its kernels (tests/test_security_local.py,
+test_security_key.py, the browser tests): every test that uses one is slow, whatever else it
+does; the fast tier starts no real kernel."""
+
+
+@pytest.hookimpl(tryfirst=True)  # (before ``-m`` deselects by marker)
+def pytest_collection_modifyitems(config, items):
+    """Three things the whole run needs, from one place:
+
+    - slow doctests, and tests on a real server (``SERVER_FIXTURES``), get the ``slow``
+      marker;
+    - every browser test uses the run's one build of the book (``book``), as if it had asked
+      for it: the build is never run again beside a browser test, and with two workers
+      (``-n 2``) a browser test waits for the other worker's build instead of reading a book
+      half written;
+    - files run in this order: the first file that needs the book, then the files that do
+      not, then the other files that need it. With ``-n 2 --dist loadfile
+      --no-loadscope-reorder`` one worker builds the book while the other runs the tests
+      without it, and no worker waits for the build with nothing else to do.
+    """
+    for item in items:
+        if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)
+        if SERVER_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("browser") and "book" not in item.fixturenames:
+            item.fixturenames.insert(0, "book")  # (set up before the module's own fixtures)
+    files = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    needs = {name: any("book" in item.fixturenames for item in group)
+             for name, group in files.items()}
+    first = next((name for name in files if needs[name]), None)
+    order = sorted(files, key=lambda name: 0 if name == first else 2 if needs[name] else 1)
+    items[:] = [item for name in order for item in files[name]]

@@ -95,6 +95,7 @@ def test_hypothesis_hostile_text(exercise_class, text):
     _check_with(_exercise(exercise_class), text)
 
 
+@pytest.mark.slow  # the bid advisor's search for each of 25 texts: seconds
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])
 @given(text=HOSTILE)

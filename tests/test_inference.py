@@ -360,6 +360,7 @@ def views_of_deals(players, seeds, points=3):
                 yield point, seat
 
 
+@pytest.mark.slow  # samples at every step of played deals: seconds
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_sampling_never_fails_on_computer_played_deals(players):
     """Every seat (the taker too), several points of each deal: four deals sampled, each

@@ -90,6 +90,7 @@ def test_more_deals_are_drawn_only_while_the_focus_card_is_uncertain():
     assert refined and plain
 
 
+@pytest.mark.slow  # deals sampled from seats' views of many positions: seconds
 def test_the_seats_view_alone_seeds_the_deals():
     import random
 

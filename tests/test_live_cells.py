@@ -137,7 +137,7 @@ class Kernel:
 
 
 @pytest.mark.slow  # every page twice in real kernels: a minute or two
-def test_every_page_shows_the_same_widgets_when_only_the_needed_cells_run(tmp_path):
+def test_every_page_shows_the_same_widgets_when_only_the_needed_cells_run(tmp_path, built_book):
     from tarot_teach.app import build as app_build
 
     html = app_build.html_dir(app_build.project_root())

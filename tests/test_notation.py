@@ -177,6 +177,7 @@ def test_the_example_stopped_anywhere_even_just_after_the_poignee():
     assert "poignee 0:" in format_deal(cut(state, shown + 1))
 
 
+@pytest.mark.slow  # the coach reviews a whole deal: seconds
 def test_review_a_typed_deal():
     from tarot_teach.coach import review
 

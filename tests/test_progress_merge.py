@@ -28,6 +28,7 @@ steps = st.lists(
     max_size=40)
 
 
+@pytest.mark.slow  # hypothesis: 150 interleavings of file saves: seconds
 @settings(max_examples=150, deadline=None)
 @given(steps=steps)
 def test_random_interleavings_of_saves_from_several_pages_lose_nothing(tmp_path_factory, steps):

@@ -72,7 +72,9 @@ def test_every_time_written_is_utc(tmp_path, paris):
 # ------------------------------------------------------------------ resets that are wrong
 
 @pytest.mark.parametrize("reset", ["2999-01-01T00:00:00", in_hours(2), "soon", "yesterday",
-                                   "zzz", 5, ["2026-11-30"], {"at": 1}])
+                                   "zzz", 5, ["2026-11-30"], {"at": 1}],
+                         ids=["2999", "in-2-hours", "soon", "yesterday", "zzz", "5", "list",
+                              "dict"])  # (the same names in every xdist worker)
 def test_a_reset_in_the_future_or_not_a_date_erases_nothing(tmp_path, reset):
     path = tmp_path / "progress.json"
     write(path, solved=SOLVED, answers=ANSWERS, reset=reset)

@@ -97,6 +97,7 @@ def _line_end(puzzle):
     return state
 
 
+@pytest.mark.slow  # every themed puzzle played along its line: seconds
 def test_themes_are_true_of_the_line():
     """Each theme checked on the deal played along the line, by the engine's own facts."""
     for puzzle in PUZZLES:

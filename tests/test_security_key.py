@@ -103,6 +103,7 @@ printf '%s\\n' "$0" "$@" > "$(dirname "$0")/command-line"
 """
 
 
+@pytest.mark.slow  # a child process that waits 2 s for the opener
 def test_the_browser_is_opened_on_an_address_holding_neither_the_key_nor_a_code(tmp_path):
     """The command ``tarot-teach`` runs to open the browser (webbrowser's, here a script
     named by $BROWSER that records its command line) holds only a file's address; that file

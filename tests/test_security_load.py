@@ -144,6 +144,7 @@ def _low_descriptor_limit(soft: int = 256):
     return lower
 
 
+@pytest.mark.slow  # imports jupyter_server in a child: 5 to 15 s
 def test_the_server_raises_its_descriptor_limit_at_start(tmp_path):
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     if hard != resource.RLIM_INFINITY and hard <= 256:

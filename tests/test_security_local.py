@@ -481,6 +481,7 @@ def test_a_kernel_listed_while_it_starts_is_described_as_starting():
     assert manager.kernel_model("kernel-starting") == model
 
 
+@pytest.mark.slow  # real kernels
 def test_a_kernel_shut_down_while_it_starts_prints_no_traceback(capfd):
     """Shutting a kernel down interrupted it first; one still importing Python printed a
     KeyboardInterrupt traceback into the server's terminal (kernels share its stderr). And
@@ -500,6 +501,7 @@ def test_a_kernel_shut_down_while_it_starts_prints_no_traceback(capfd):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
+@pytest.mark.slow  # a real kernel
 def test_a_kernel_stopped_while_it_runs_code_prints_no_traceback(capfd):
     """A kernel stopped while it ran code (Ctrl+C, or the server stopped, while a page's code
     ran) printed ipykernel's "Exception in message handler" traceback into the terminal: it
@@ -529,6 +531,7 @@ def test_a_kernel_stopped_while_it_runs_code_prints_no_traceback(capfd):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
+@pytest.mark.slow  # real kernels
 def test_a_kernel_stopped_just_as_code_reaches_it_prints_no_traceback(capfd):
     """The same, with code sent a moment before the stop (a page's cells, the pool's warm-up,
     a click): the server did not know yet that the kernel was busy, asked it to shut down,

@@ -103,6 +103,7 @@ def test_stored_records_round_trip(name, record):
     assert replay(decode(code)) == replay(record), name
 
 
+@pytest.mark.slow  # every golden deal at every cut: seconds
 def test_golden_deals_round_trip_every_variant_and_every_cut():
     seen = set()
     for name, state in golden_records():
@@ -140,6 +141,7 @@ def test_a_seat_declaring_both_miseres():
     round_trip(state.to_record())
 
 
+@pytest.mark.slow  # 500 deals played out: seconds
 @pytest.mark.parametrize("players, count", [(3, 100), (4, 300), (5, 100)])
 def test_self_played_deals_round_trip_whole_and_cut(players, count):
     rng = random.Random(players)

@@ -88,6 +88,7 @@ def test_every_excuse_variant_and_the_excuse_cases_are_checked():
     assert checked >= 30
 
 
+@pytest.mark.slow  # eight endgames solved three ways each: seconds
 def test_a_tiny_table_replaces_entries_and_changes_no_value():
     for seed in range(8):
         state = random_endgame(seed, 4, 6, seed % 4, False)

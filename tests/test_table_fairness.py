@@ -267,6 +267,7 @@ def test_a_computer_taker_s_discarded_trumps_are_drawn_and_listed(told):
     assert seen.discarded_trumps
 
 
+@pytest.mark.slow  # whole deals through a table: seconds
 def test_a_guard_without_the_dog_never_names_the_dog(told):
     """A deal where a computer guards without (or against) the dog: its cards stay unnamed
     until the deal is over (checked by :func:`_check` at every step)."""
@@ -287,6 +288,7 @@ def test_a_guard_without_the_dog_never_names_the_dog(told):
     _play_deal(table, told, seen)
 
 
+@pytest.mark.slow  # whole deals through a table: seconds
 def test_a_poignee_shown_never_tells_who_the_partner_is():
     """Five players: before the called card is seen, a seat other than the taker declares
     (or not) a poignée alike whether it is the partner or not."""

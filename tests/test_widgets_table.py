@@ -61,6 +61,7 @@ def test_a_whole_deal_from_bid_to_score(players):
     assert table.ledger.deals, "at least one deal was scored"
 
 
+@pytest.mark.slow  # whole deals through a table: seconds
 def test_a_finished_trick_stays_on_the_felt_when_a_computer_leads_the_next():
     """The last trick, its cards and who won it, stays in view beside the trick a computer
     player led after it, until the learner has played to that one too."""
@@ -94,6 +95,7 @@ def _marked(table: TableWidget) -> list:
     return [w for w in shown if NEXT in getattr(w, "_dom_classes", ())]
 
 
+@pytest.mark.slow  # whole deals through a table: seconds
 def test_the_focus_s_next_place_is_marked_at_every_turn():
     """At every turn one control carries the mark the page moves the keyboard focus to:
     the first bid, the playable card nearest the last one pressed, Discard once the cards
