@@ -1,10 +1,10 @@
 """The lesson map (:class:`LessonMap`, on the welcome page and the progress page): every
 chapter with its stars from first-time answers and a Continue link to the next recommended
 step, as chess sites' learning maps have. And the "Your progress" page: every chapter's
-exercises with their state, the guided hands played through, a chart, Reset (with confirmation), Export and Import, and — when the
-learner opts in — the exercises answered wrong brought back, spaced out over later visits;
-and, the same day, "Retry what I got wrong": a fresh question of each exercise answered wrong
-today and not yet put right.
+exercises with their state, the guided hands played through, a chart, Reset (with
+confirmation), Export and Import, and — when the learner opts in — the exercises answered
+wrong brought back, spaced out over later visits; and, the same day, "Retry what I got
+wrong": a fresh question of each exercise answered wrong today and not yet put right.
 
 All of it reads and writes the one progress store (:class:`~.progress.Progress`); states and
 spacing come from :mod:`tarot_teach.teach.path`. The chart is SVG (no matplotlib: it must
@@ -104,6 +104,13 @@ def practisable(chapters=CHAPTERS) -> dict:
             if item["kind"] not in NOT_PRACTISED}
 
 
+def due_exercises(progress: Progress, chapters, now: datetime.datetime) -> "list[str]":
+    """Ids of the exercises due for practice at ``now`` (those that may come back)."""
+    known = practisable(chapters)
+    return [ident for ident in learning.due_for_practice(progress.answers, now)
+            if ident in known]
+
+
 STAR_COLOUR = "#8a6d00"  # (4.9:1 on white)
 DONE_COLOUR, STARTED_COLOUR, NEW_COLOUR = "#00734d", "#8fd1b5", "#bbb"
 
@@ -192,9 +199,7 @@ class LessonMap:
 
     def next_step(self) -> learning.NextStep:
         """The step the Continue link leads to."""
-        known = practisable(self.chapters)
-        due = [i for i in learning.due_for_practice(self.progress.answers, self.now())
-               if i in known]
+        due = due_exercises(self.progress, self.chapters, self.now())
         anchors = {item["id"]: item["anchor"] for chapter in self.chapters
                    for item in chapter["exercises"] if item.get("anchor")}
         return learning.next_step(self.rows(), here=self.here, due_count=len(due),
@@ -466,9 +471,7 @@ class ProgressPage:
 
     def due_exercises(self) -> "list[str]":
         """Ids of the exercises due for practice now (those on a page of the book)."""
-        known = self._practisable()
-        due = learning.due_for_practice(self.progress.answers, self.now())
-        return [ident for ident in due if ident in known]
+        return due_exercises(self.progress, self.chapters, self.now())
 
     def _practisable(self) -> dict:
         """The course map's exercises that may come back (by id), not a guided hand or the
