@@ -47,7 +47,7 @@ from .feedback import AnswerError, Feedback, cards_line, section_link
 from .inputs import half_text, read_number, read_text
 
 __all__ = ["STEPS", "STEP_TITLES", "CARDS_TO_PLAY", "PLAYERS", "FinalTest", "reasonable_bids",
-           "BadRecord"]
+           "BadRecord", "fresh_seed"]
 
 PLAYERS = 4
 CARDS_TO_PLAY = RuleSet(players=PLAYERS).tricks
@@ -65,6 +65,22 @@ HAND_RANGE = (45, 65)
 reasonable choice near the limits."""
 MARGIN = 5
 """A bid is reasonable when the hand's count is within this many points of its range."""
+
+
+def fresh_seed(reset: "str | None", finished: "list[str] | tuple[str, ...]") -> int:
+    """The seed of the learner's next fresh test, from their progress alone: the time of
+    their last reset (or None) and the times of their finished tests. Every tab of the
+    learner draws the same test, until one is finished or the progress is reset, even tabs
+    that have not heard of each other yet.
+
+    >>> fresh_seed(None, []) == fresh_seed(None, [])
+    True
+    >>> len({fresh_seed(None, []), fresh_seed("2026-12-01T10:00:00.000000+00:00", []),
+    ...      fresh_seed(None, ["2026-12-02T10:00:00.000000+00:00"])})
+    3
+    """
+    return random.Random(f"fresh-final-test:{reset or ''}:{len(finished)}:"
+                         f"{max(finished, default='')}").getrandbits(32)
 
 
 class BadRecord(ValueError):

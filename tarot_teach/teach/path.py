@@ -34,11 +34,14 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 __all__ = ["NOT_TRIED", "TRIED", "SOLVED", "FIRST_TIME", "INTERVALS", "state", "wrong_answers",
-           "due", "due_for_practice", "missed_today", "ChapterProgress", "chapter_progress", "STATE_WORDS"]
+           "due", "due_for_practice", "missed_today", "ChapterProgress", "chapter_progress", "STATE_WORDS",
+           "STARS", "NextStep", "next_step", "stars_text"]
 
 NOT_TRIED, TRIED, SOLVED, FIRST_TIME = "not tried", "tried", "solved", "solved first time"
 STATE_WORDS = {NOT_TRIED: "not tried yet", TRIED: "tried, not solved yet", SOLVED: "solved",
                FIRST_TIME: "solved first time"}
+STARS = 3
+"""The most stars a chapter earns on the lesson map (all its exercises solved first time)."""
 INTERVALS = (1, 3, 7, 14, 30)
 """Days before a missed exercise comes back: after the wrong answer, then after each right
 answer given when it was due."""
@@ -169,6 +172,95 @@ class ChapterProgress:
     @property
     def first_time(self) -> int:
         return sum(1 for _id, _title, st in self.exercises if st == FIRST_TIME)
+
+    @property
+    def total(self) -> int:
+        return len(self.exercises)
+
+    @property
+    def done(self) -> bool:
+        """Every exercise of the chapter solved."""
+        return self.solved == self.total
+
+    @property
+    def started(self) -> bool:
+        return any(st != NOT_TRIED for _id, _title, st in self.exercises)
+
+    @property
+    def stars(self) -> int:
+        """The lesson map's stars, 0 to :data:`STARS`: the share of the chapter's exercises
+        solved first time, rounded down (all :data:`STARS` only when every one was).
+
+        >>> row = ChapterProgress("Tricks", "07-tricks", (("a", "A", FIRST_TIME),
+        ...                       ("b", "B", FIRST_TIME), ("c", "C", SOLVED)))
+        >>> row.stars, row.done
+        (2, True)
+        """
+        return STARS * self.first_time // self.total if self.total else 0
+
+    def first_unsolved(self) -> "tuple[str, str] | None":
+        """The id and title of the chapter's first exercise not solved yet (None if done)."""
+        return next(((ident, title) for ident, title, st in self.exercises
+                     if st not in (SOLVED, FIRST_TIME)), None)
+
+
+def stars_text(stars: int) -> str:
+    """Stars as the map draws them: earned ones filled, the others hollow.
+
+    >>> stars_text(2)
+    '★★☆'
+    """
+    return "★" * stars + "☆" * (STARS - stars)
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The lesson map's "Continue": the page to open (``anchor`` a place on it, or ""),
+    the chapter or place named in words, and what to do there."""
+
+    page: str
+    anchor: str
+    title: str
+    detail: str
+
+
+PRACTICE_PAGE, PRACTICE_ANCHOR = "90-your-progress", "practising-your-mistakes"
+PUZZLES_PAGE = "22-puzzles"
+
+
+def next_step(rows: Iterable[ChapterProgress], here: "str | None" = None, due_count: int = 0,
+              anchors: "Mapping[str, str] | None" = None) -> NextStep:
+    """The next recommended step: the first chapter, in the book's order, with an exercise
+    not solved yet (not the page ``here``, where the learner is already), at its first such
+    exercise; once every chapter is done, the exercises due for practice (``due_count``),
+    else the puzzles. ``anchors`` gives an exercise's place on its page, by id.
+
+    >>> rows = [ChapterProgress("Welcome", "01-welcome", (("w", "Name that card", NOT_TRIED),)),
+    ...         ChapterProgress("The cards", "02-cards", (("a", "Find the bouts", FIRST_TIME),
+    ...                                                   ("b", "Higher card", TRIED)))]
+    >>> next_step(rows)
+    NextStep(page='01-welcome', anchor='', title='Welcome', detail='Name that card')
+    >>> next_step(rows, here="01-welcome").title
+    'The cards'
+    >>> done = [ChapterProgress("The cards", "02-cards", (("a", "A", SOLVED),))]
+    >>> next_step(done, due_count=2).detail
+    '2 exercises you got wrong come back today'
+    >>> next_step(done).page
+    '22-puzzles'
+    """
+    rows = list(rows)
+    anchors = anchors or {}
+    waiting = [row for row in rows if not row.done]
+    if waiting:
+        row = next((r for r in waiting if r.page != here), waiting[0])
+        ident, title = row.first_unsolved()
+        return NextStep(row.page, anchors.get(ident, ""), row.title, title)
+    if due_count:
+        return NextStep(PRACTICE_PAGE, PRACTICE_ANCHOR, "Practising your mistakes",
+                        f"{due_count} exercise{'s' if due_count > 1 else ''} you got wrong "
+                        "come{} back today".format("" if due_count > 1 else "s"))
+    return NextStep(PUZZLES_PAGE, "", "Puzzles",
+                    "every chapter is done: keep your eye sharp with a puzzle")
 
 
 def chapter_progress(chapters: Iterable[Mapping], solved: Mapping[str, str],

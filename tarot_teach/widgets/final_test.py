@@ -1,8 +1,10 @@
 """The final test (chapter 40): a thin ipywidgets shell around
 :class:`tarot_teach.teach.final_test.FinalTest`.
 
-The attempt is saved in the progress store after every answer (its seed and the answers
-given), so a reload resumes the same deal. The learner plays every card of the deal (the
+The attempt is saved in the progress store when first shown and after every answer (its
+seed and the answers given), so a reload, or another tab, resumes the same deal; a fresh
+test's seed comes from the progress itself (:func:`~tarot_teach.teach.final_test.fresh_seed`),
+so tabs opened together show one test too. The learner plays every card of the deal (the
 computer players play the other seats). At the end each step is listed with ✔ or ✘; a test
 with every step right first time says "Well done" and is stored as solved, one with a step
 missed is stored as a wrong answer naming the steps (a new test may do better).
@@ -27,7 +29,7 @@ from ..rules import Bid
 from ..teach.auction import DOG_FATES, bid_name
 from ..teach.feedback import AnswerError, Feedback
 from ..teach.final_test import (CARDS_TO_PLAY, PLAYERS, STEP_TITLES, STEPS, BadRecord,
-                                FinalTest)
+                                FinalTest, fresh_seed)
 from ..teach.table_view import discard_counter
 from .base import CardPicker, answer_box
 from .progress import Progress
@@ -89,7 +91,7 @@ class FinalTestWidget:
         self.note = ""
         self.test = self._resume() if seed is None else None
         if self.test is None:
-            self.test = FinalTest.new(seed if seed is not None else random.SystemRandom().randrange(2 ** 32))
+            self.test = FinalTest.new(seed if seed is not None else self._fresh_seed())
             self._save()
         self.show()
 
@@ -104,6 +106,11 @@ class FinalTestWidget:
         except BadRecord:
             self.note = "Your saved test could not be resumed, so here is a new one."
             return None
+
+    def _fresh_seed(self) -> int:
+        """The learner's next fresh test, the same in every tab until one is finished."""
+        finished = tuple(self.progress.answers.get(self.exercise_id, {}))
+        return fresh_seed(self.progress.reset_time, finished)
 
     def _save(self) -> None:
         self.progress.save_game(SAVE_KEY, self.test.record())

@@ -17,6 +17,15 @@ A file that cannot be read (not UTF-8, not JSON, too deep, wrong types, too larg
 aside under a new unique name, with a message that names it; it is never overwritten,
 never a crash.
 
+A page hears of what other pages saved: every read (:meth:`Progress.is_solved`,
+:meth:`~Progress.saved_game`, ...) first looks whether the file changed since this page last
+read or wrote it (its size, time and inode: one ``stat``) and if so merges it in, so a
+reset made in another tab is applied before "solved before" is shown again. Widgets that
+show the progress :meth:`~Progress.watch` it and are redrawn when it changes: after a save
+here, after another page's file was merged in (:func:`merge_into_file`, how the browser's
+other tabs send theirs), and, in a Jupyter kernel, when a look at the file every
+:data:`WATCH_SECONDS` finds it changed.
+
 The puzzle trainer keeps its tries as answers too (``puzzle:<id>``: right when solved without
 a miss, wrong with the line that refuted the card), and the puzzle ratings are replayed from
 them (:func:`tarot_teach.teach.puzzles.puzzle_ratings`, Glicko-2): a rating is therefore
@@ -53,8 +62,10 @@ import os
 import re
 import stat
 import tempfile
+import sys
 import threading
 import time
+import weakref
 from pathlib import Path
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
@@ -65,6 +76,7 @@ MAX_BYTES = 8 * 1024 * 1024  # a real progress file is a few kilobytes
 MAX_DEPTH = 32  # nesting of a saved game (the card table's is 5 deep)
 MAX_ANSWERS = 40  # answers kept per exercise: the first wrong one and the latest ones
 MAX_REASON = 500  # characters of a wrong answer's reason kept
+WATCH_SECONDS = 1.0  # how often a kernel looks whether another page changed the file
 # A time as the file may hold it: ISO 8601, to the minute at least, with or without an offset
 # (the same pattern is in live.js). Years outside FIRST_YEAR..LAST_YEAR are not dates here.
 TIME_PATTERN = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,6}))?)?"
@@ -421,6 +433,15 @@ def _remove_orphans(path: Path) -> None:
                     orphan.unlink()
 
 
+def _signature(path: Path) -> "tuple | None":
+    """What changes whenever the file is written (each save is a new file renamed over it)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
 def _read(path: Path) -> dict:
     """The file's record (empty when there is none); raises UnreadableProgress or OSError."""
     try:  # non-blocking: a FIFO put there must not hang the page
@@ -481,6 +502,9 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
             _write(path, merged)
     except OSError as error:
         return f"Your progress could not be saved ({error.strerror or error})."
+    shared = Progress._shared.get(path)
+    if shared is not None:  # this page's exercises hear of it at once
+        shared.sync()
     return _joined(message, _notes(incoming, "progress from another page"),
                    _reset_elsewhere(merged, "older"))
 
@@ -498,7 +522,11 @@ class Progress:
         self._answers: dict[str, dict] = {}  # exercise id → answer time → {"ok", "reason"}
         self._reset: "str | None" = None  # when everything before was forgotten
         self._changed_games: set[str] = set()  # saved here since the last merge
+        self._seen: "tuple | None" = None  # the file as this page last read or wrote it
+        self._watchers: list = []  # weak references to the callbacks of watch()
+        self._watching = False  # a kernel's timer looks at the file
         self._load()
+        self._last_shown = self._shown()  # what the watchers were last told of
 
     @classmethod
     def default(cls) -> "Progress":
@@ -510,20 +538,140 @@ class Progress:
 
     @property
     def solved(self) -> set[str]:
+        self.sync()
         return set(self._solved)
 
     def is_solved(self, exercise_id: str) -> bool:
+        """Whether the exercise is solved, as the file says now (another page's reset
+        included)."""
+        self.sync()
         return exercise_id in self._solved
 
     @property
     def solved_dates(self) -> "dict[str, str]":
         """Each solved exercise with the date it was first solved."""
+        self.sync()
         return dict(self._solved)
 
     @property
     def answers(self) -> "dict[str, dict[str, dict]]":
         """Each exercise's recorded answers: time → ``{"ok": bool, "reason": str}``."""
+        self.sync()
         return {name: dict(per_time) for name, per_time in self._answers.items()}
+
+    @property
+    def reset_time(self) -> "str | None":
+        """When the progress was last reset (UTC, as :func:`utc_time` writes it), or None."""
+        self.sync()
+        return self._reset
+
+    # ----- hearing of other pages ---------------------------------------------------------
+
+    def sync(self) -> bool:
+        """Merge in what another page saved since this one last read or wrote the file (one
+        ``stat`` when nothing changed; the file is not written). Returns whether anything
+        shown changed; the watchers are told.
+
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+        >>> here, there = Progress(path), Progress(path)
+        >>> here.mark_solved("a")
+        >>> there.is_solved("a")          # solved in another tab: seen here at once
+        True
+        >>> there.reset()
+        >>> here.is_solved("a"), here.message.startswith("Your progress was reset in another")
+        (False, True)
+        """
+        signature = _signature(self.path)
+        if signature == self._seen:
+            return False
+        try:
+            found = _read(self.path)
+        except (OSError, UnreadableProgress):
+            return False  # (the next save sets a damaged file aside and says so)
+        self._seen = signature
+        mine = self._record()
+        merged = merge_records(found, mine, games=self._changed_games)
+        self._set(merged)
+        if merged["reset"] != mine["reset"]:
+            self.message = _joined(self.message, _reset_elsewhere(merged, "newer"))
+        return self._notify()
+
+    def watch(self, callback) -> None:
+        """Call ``callback()`` whenever the progress changes (here or in another page); it
+        is held weakly (a bound method lives as long as its object) and dropped when it
+        returns False. In a Jupyter kernel the file is looked at every
+        :data:`WATCH_SECONDS` while anything watches it.
+
+        >>> import tempfile, pathlib
+        >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
+        >>> heard = []
+        >>> def listener(): heard.append(progress.is_solved("a"))
+        >>> progress.watch(listener)
+        >>> progress.mark_solved("a"); heard
+        [True]
+        """
+        try:
+            reference = weakref.WeakMethod(callback)
+        except TypeError:
+            reference = weakref.ref(callback)
+        self._watchers.append(reference)
+        self._start_watching()
+
+    def _shown(self) -> tuple:
+        """What the watchers show (not the games: a card played at the table redraws
+        nothing else)."""
+        return (tuple(sorted(self._solved.items())), self._reset,
+                tuple(sorted((name, len(per_time)) for name, per_time in self._answers.items())))
+
+    def _notify(self) -> bool:
+        """Tell the watchers if what they show changed since they were last told."""
+        shown = self._shown()
+        if shown == self._last_shown:
+            return False
+        self._last_shown = shown
+        for reference in list(self._watchers):
+            callback = reference()
+            keep = False
+            if callback is not None:
+                try:
+                    keep = callback() is not False
+                except Exception:  # one broken view must not stop the others (or a save)
+                    keep = True
+            if not keep and reference in self._watchers:
+                self._watchers.remove(reference)
+        return True
+
+    def _start_watching(self) -> None:
+        """In a Jupyter kernel (a running asyncio loop, not the browser's Python, where the
+        other tabs' saves come through :func:`merge_into_file`): look at the file every
+        :data:`WATCH_SECONDS` on the kernel's own loop, between its messages."""
+        if self._watching or sys.platform == "emscripten":
+            return
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # (no kernel: plain Python, the tests)
+        self._watching = True
+        owner = weakref.ref(self)
+
+        def look() -> None:
+            progress = owner()
+            if progress is None:
+                return
+            try:
+                progress.sync()
+            except Exception:  # never a traceback in the kernel's log for a look
+                pass
+            progress._watchers = [r for r in progress._watchers if r() is not None]
+            if progress._watchers:
+                loop.call_later(WATCH_SECONDS, look)
+            else:
+                progress._watching = False
+
+        loop.call_later(WATCH_SECONDS, look)
 
     def mark_solved(self, exercise_id: str) -> None:
         """Record a solved exercise and save at once (a failure to save is reported, not raised)."""
@@ -604,10 +752,12 @@ class Progress:
                 merged = merge_records(old, self._record())
                 merged["games"] = {}
                 _write(self.path, merged)
+                self._seen = _signature(self.path)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror or error})."
             return
         self._solved, self._answers = merged["solved"], merged["answers"]
+        self._notify()
 
     def _record(self) -> dict:
         """What this page holds (its reset only while it is not in the future: a clock put
@@ -617,7 +767,9 @@ class Progress:
                 "answers": {k: dict(v) for k, v in self._answers.items()}, "reset": reset}
 
     def saved_game(self, key: str) -> "dict | None":
-        """The game saved under ``key`` (a JSON object), or None."""
+        """The game saved under ``key`` (a JSON object), or None; another page's save of
+        it counts (a tab opened later resumes it)."""
+        self.sync()
         return self._games.get(key)
 
     def save_game(self, key: str, data: dict) -> None:
@@ -628,6 +780,7 @@ class Progress:
 
     def _load(self) -> None:
         _remove_orphans(self.path)
+        self._seen = _signature(self.path)  # (before the read: a later write is seen later)
         try:
             record = _read(self.path)
             self._set(record)
@@ -658,6 +811,7 @@ class Progress:
                 mine = self._record()
                 merged = merge_records(old, mine, games=self._changed_games)
                 _write(self.path, merged)
+                self._seen = _signature(self.path)
         except OSError as error:
             self.message = f"Your progress could not be saved ({error.strerror or error})."
             return
@@ -667,3 +821,4 @@ class Progress:
             message = _joined(message, _reset_elsewhere(merged, "newer"))
         if message:
             self.message = message
+        self._notify()

@@ -313,7 +313,11 @@ class TableWidget:
     # ----- dealing and the computer players -------------------------------------------
 
     def _deal(self) -> GameState:
-        return GameState.new(self.rules, seed=f"table:{self.seed}", dealer=self.ledger.dealer)
+        # After a reset the kept table starts again with other deals: the reset's time
+        # is part of the seed (a table never reset deals as it always did).
+        reset = self.progress.reset_time if self.save_key and self.progress is not None else None
+        seed = f"table:{self.seed}" + (f":{reset}" if reset else "")
+        return GameState.new(self.rules, seed=seed, dealer=self.ledger.dealer)
 
     @staticmethod
     def _player(level: str):
