@@ -23,8 +23,6 @@ def test_a_long_reason_is_cut_between_words():
         assert kept[-1] == words[len(kept) - 1].rstrip(",;:") or len(kept) == 1, clipped
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/path.py belongs to helper path: the lead applies "
-                   "the change (issue 28 item 8), then removes this mark")
 def test_the_progress_page_quotes_reasons_cut_between_words():
     source = (Path(__file__).resolve().parents[1] / "tarot_teach" / "widgets" / "path.py"
               ).read_text(encoding="utf-8")

@@ -75,14 +75,10 @@ def test_feedback_link_labels_are_their_headings():
     assert not _wrong_labels(mine), _wrong_labels(mine)
 
 
-@pytest.mark.xfail(strict=True, reason="final_test.py, review.py, widgets/play.py: the lead "
-                   "applies words' label changes (issue 28 item 8), then removes this mark")
 def test_feedback_link_labels_are_their_headings_everywhere():
     assert not _wrong_labels(), _wrong_labels()
 
 
-@pytest.mark.xfail(strict=True, reason="teach/final_test.py belongs to helper path: the lead "
-                   "applies the change (issue 28 item 8), then removes this mark")
 def test_the_points_question_of_the_final_test_links_to_card_points():
     """ "See Counting points" went to the bouts chapter; points are taught in the cards one."""
     source = (PACKAGE / "teach" / "final_test.py").read_text(encoding="utf-8")

@@ -329,7 +329,7 @@ class FinalTest:
             self.state.play(card)
         except IllegalAction as refusal:
             return Feedback(False, f"No: {card.short_name} may not be played here.",
-                            [str(refusal)], section_link("07-tricks", "", "Tricks"))
+                            [str(refusal)], section_link("07-tricks", "", "Playing tricks"))
         self.cards_played += 1
         left = CARDS_TO_PLAY - self.cards_played
         more = (f" {left} more card{'s' if left != 1 else ''} to play." if left
@@ -344,7 +344,7 @@ class FinalTest:
         return Feedback(False, f"No: your pile holds {half_text(right)} points, not "
                         f"{half_text(value)}.", ["Count the cards in pairs: a high card with "
                                                  "a small one, or two small cards make 1 point."],
-                        section_link("03-bouts", "", "Counting points"))
+                        section_link("02-cards", "card-points", "Card points"))
 
     def _judge_bouts(self, given) -> Feedback:
         value = read_number(given, "the number of bouts", allow_half=False, largest=1000)
@@ -356,7 +356,7 @@ class FinalTest:
         return Feedback(False, f"No: your pile holds {right} bout{'s' if right != 1 else ''}.",
                         [f"The bouts in it: {cards_line(bouts)}." if bouts else
                          "It holds none of the three bouts (the 21, the Petit, the Excuse)."],
-                        section_link("03-bouts", "", "The bouts"))
+                        section_link("03-bouts", "the-three-bouts", "The three bouts"))
 
     def _judge_score(self, given) -> Feedback:
         value = read_number(given, "the hand score", allow_half=False, largest=10_000)

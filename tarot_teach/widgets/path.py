@@ -32,7 +32,7 @@ import traitlets
 
 from ..teach import path as learning
 from ..teach.course_map import CHAPTERS
-from ..teach.feedback import escape_text
+from ..teach.feedback import clip_words, escape_text
 from .progress import Progress, UnreadableProgress
 
 __all__ = ["ProgressPage", "LessonMap", "lesson_map_html", "exercise_titles",
@@ -401,7 +401,7 @@ class ProgressPage:
             line += (f'<br><small style="color:#555">Answered wrong {times}, last on '
                      f'{wrong.last.day} {wrong.last:%B at %H:%M}')
             if wrong.reason:
-                line += f": “{escape_text(wrong.reason[:160])}”"
+                line += f": “{escape_text(clip_words(wrong.reason, 160))}”"
             line += "</small>"
         return line + "</li>"
 
