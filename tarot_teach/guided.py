@@ -22,8 +22,9 @@ judges it), any legal discard, any declaration the hand allows, the message of a
 signal by chapter 14's conventions (asked of a defender in place of the discard, and only
 where the partner's hand bears it out), the cards a rule of
 :data:`CARD_RULES` accepts (worked out from the learner's view; a lead, or a card late in
-the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view),
-and the score the engine computes. A refused answer carries the engine's own reason.
+the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view:
+the stored verdict is drawn on hundreds of deals, and such a question is kept only where
+independent draws accept the same cards, :func:`stable_judged_cards`), and the score the engine computes. A refused answer carries the engine's own reason.
 
 Cards named in a text are written in braces, ``{KH}``; :func:`check_guided_hand`
 verifies every such claim against the engine: the result, each trick's winner,
@@ -177,9 +178,11 @@ class JudgedCards:
     @classmethod
     def from_json(cls, data: dict) -> "JudgedCards":
         try:
-            rows = tuple((parse_card(card), Fraction(points), str(band), float(low),
-                          float(high), bool(ok))
-                         for card, (points, band, low, high, ok) in data["cards"].items())
+            rows = tuple(sorted(((parse_card(card), Fraction(points), str(band), float(low),
+                                  float(high), bool(ok))
+                                 for card, (points, band, low, high, ok)
+                                 in data["cards"].items()),
+                                key=lambda row: (-row[1], row[0].index)))  # best first
             return cls(int(data["deals"]), bool(data.get("exact")), rows)
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidRecord(f"a judged question's verdict does not read: {error}") from None
