@@ -16,13 +16,18 @@ player shows, what the trick brought the winners' pile, the trumps still out, ho
 the taker's side stands), in a shape no other comment of the hand has used
 (``comment_shape``); a trick with nothing new to say gets no comment. The
 questions are chosen by :func:`choose_questions`: every answer comes from the
-engine.
+engine. A judged question's verdict (a lead, or a card late in the deal) is drawn on
+hundreds of deals, twice with different seeds, and the question is kept only when both
+draws accept the same cards (``guided.stable_judged_cards``); those verdicts are kept in
+``scripts/hand_verdicts.json`` by position (drawing them takes minutes: a run resumes
+from it, ``--fresh`` draws them again).
 Every file is checked with ``check_guided_hand`` before it is written.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -39,8 +44,10 @@ from tarot_teach.guided import (Question, TrickFacts, _declaration_why,  # noqa:
                                 bid_answer, card_answers, discard_facts, card_rule_applies,
                                 signal_problem, signal_situation,
                                 card_why, check_guided_hand, comment_shape, judged_cards,
-                                JUDGE_TRICKS, JUDGED_RULES,
+                                JudgedCards, JUDGE_TRICKS, JUDGED_RULES, STABLE_DEALS,
+                                STABLE_SEEDS, stable_judged_cards,
                                 load_guided_hand, trick_facts)
+from tarot_teach.judge import SOLVE_CARDS, position_key  # noqa: E402
 from tarot_teach.names import SEAT_NAMES as NAMES  # noqa: E402
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
@@ -49,6 +56,42 @@ from tarot_teach.teach.signals import meaning_of  # noqa: E402
 from tarot_teach.variants import format_points  # noqa: E402
 
 OUT = ROOT / "exercises" / "hands"
+VERDICTS = ROOT / "scripts" / "hand_verdicts.json"
+"""The judged questions' stored verdicts, by position and procedure (:func:`stable_verdict`):
+drawing them takes minutes, so a run resumes from it and the generator test reads it."""
+
+
+# ----- the judged questions' verdicts, drawn once and kept --------------------------------
+
+_verdicts: "dict | None" = None
+FRESH = False
+"""True: draw every judged verdict again (``--fresh``) instead of reading VERDICTS."""
+
+
+def verdict_key(state: GameState, seat: int) -> str:
+    """The key of a judged question's verdict in :data:`VERDICTS`: the seat's view and the
+    procedure (deals, seeds, the cards solved exactly)."""
+    procedure = f"deals {STABLE_DEALS} seeds {STABLE_SEEDS} solve {SOLVE_CARDS}"
+    return hashlib.sha256(f"{procedure}|{position_key(state, seat)}".encode()).hexdigest()[:20]
+
+
+def stable_verdict(state: GameState, seat: int) -> "JudgedCards | None":
+    """The verdict a judged question stores (:func:`tarot_teach.guided.stable_judged_cards`),
+    or None when the independent draws accept different cards (no judged question there).
+    Kept in :data:`VERDICTS` under the seat's view and the procedure, written at once so an
+    interrupted run resumes."""
+    global _verdicts
+    if _verdicts is None:
+        _verdicts = (json.loads(VERDICTS.read_text(encoding="utf-8"))
+                     if VERDICTS.exists() else {})
+    key = verdict_key(state, seat)
+    entry = None if FRESH else _verdicts.get(key)
+    if entry is None:
+        verdict, settled = stable_judged_cards(state, seat)
+        entry = _verdicts[key] = {"settled": settled, "verdict": verdict.to_json()}
+        VERDICTS.write_text(json.dumps(_verdicts, indent=0) + "\n",
+                            encoding="utf-8")
+    return JudgedCards.from_json(entry["verdict"]) if entry["settled"] else None
 
 
 # ----- playing a deal and keeping every reason ------------------------------------------
@@ -368,21 +411,26 @@ def guided_file(name: str, spec: dict) -> dict:
         commentary.append({"at": "trick", "trick": number, "winner": state.tricks[number - 1][2],
                            "text": text})
     commentary.append({"at": "end", "text": spec["end"]})
-    questions = [q.to_json() for q in choose_questions(hand, spec.get("cards", 4))]
+    questions = choose_questions(hand, spec.get("cards", 4))
+    if len(questions) < 6:  # judged leads dropped (their draws disagreed): late leads too
+        questions = choose_questions(hand, spec.get("cards", 4), late_leads=True)
+    questions = [q.to_json() for q in questions]
     return {"title": spec["title"], "summary": spec["summary"], "learner": learner,
             "record": record, "expected": replay(record), "commentary": commentary,
             "questions": questions}
 
 
-def choose_questions(hand, cards: int) -> list:
+def choose_questions(hand, cards: int, late_leads: bool = False) -> list:
     """The hand's questions, every answer found by the engine: the learner's bid, the
     discard (a defender, who has none, reads its partner's first lead instead where the
     partner's hand bears chapter 14's convention out: a signal question before its first
     card), each declaration, the first lead the judge accepts (among at most three
-    quarters of the legal cards), and up to ``cards`` card questions where a rule of
+    quarters of the legal cards; judged again for good by :func:`stable_verdict`, and
+    asked only when its independent draws accept the same cards), and up to ``cards`` card questions where a rule of
     :data:`tarot_teach.guided.CARD_RULES` accepts the card played among fewer than all the
     legal cards (real choices first, then different rules, spread over the deal; a judged
-    card that nearly every card would answer only to make six questions)."""
+    card that nearly every card would answer only to make six questions). ``late_leads``:
+    leads late in the deal are card questions to choose from even after the first lead."""
     learner = hand.learner
     state = hand.state_at(0)
     questions, candidates, first_lead, lead_tries, by_trick = [], [], None, 0, {}
@@ -419,9 +467,11 @@ def choose_questions(hand, cards: int) -> list:
             late = card_rule_applies(state, learner, "judge") or (
                 not state.trick and state.rules.tricks - number < JUDGE_TRICKS)
             rules = ["petit", "win", "feed", "duck", "sure", "judge"]
-            if not state.trick and lead_tries < 6 and (first_lead is None or not late):
+            if not state.trick and (lead_tries < 6 or late) \
+                    and (first_lead is None or not late or late_leads):
                 lead_tries += 1
                 rules.insert(0, "lead")
+            options = []
             for rule in rules:
                 if not card_rule_applies(state, learner, rule):
                     continue
@@ -429,19 +479,21 @@ def choose_questions(hand, cards: int) -> list:
                 accepted = card_answers(state, learner, rule, verdict)
                 if action not in accepted or not accepted < legal:
                     continue
-                question = Question("card", (str(action),),
-                                    card_why(state, learner, rule, accepted, verdict), number,
-                                    rule, verdict)
                 weak = 4 * len(accepted) > 3 * len(legal)  # nearly every card right
-                if rule == "lead" and first_lead is None and not weak:
+                options.append((state.copy(), rule, weak, action))
+            if options and options[0][1] == "lead" and first_lead is None and not options[0][2]:
+                question = _settled(options[0])
+                if question is not None:
                     first_lead = number
                     questions.append(question)
+                    options = []
                 else:
-                    by_trick[number] = question
-                    candidates.append((number, rule, weak))
-                break
+                    options.pop(0)
+            if options:
+                by_trick[number] = options
+                candidates.append((number, options[0][1], options[0][2]))
         state.play(action)
-    chosen = []
+    chosen, asked_cards = [], {}
     asked = {q.trick for q in questions}
     cards = max(cards, 5 - len(questions))  # at least six questions with the score
     while candidates and len(chosen) < cards:
@@ -453,14 +505,38 @@ def choose_questions(hand, cards: int) -> list:
         pool = [c for c in strong if c[1] not in used] or strong
         near = asked | {number for number, _, _ in chosen}
         pick = max(pool, key=lambda c: (min((abs(c[0] - t) for t in near), default=99), -c[0]))
-        chosen.append(pick)
         candidates = [c for c in candidates if c[0] != pick[0]]
-    questions += [by_trick[number] for number, _, _ in chosen]
+        number = pick[0]
+        question = _settled(by_trick[number][0])
+        if question is None:  # the draws disagree: the trick's next rule, if any
+            by_trick[number].pop(0)
+            if by_trick[number]:
+                candidates.append((number, by_trick[number][0][1], by_trick[number][0][2]))
+            continue
+        chosen.append(pick)
+        asked_cards[number] = question
+    questions += [asked_cards[number] for number, _, _ in chosen]
     questions.sort(key=hand.question_step)
     if state.result.breakdown is not None:
         questions.append(Question("score", (str(state.result.breakdown.each_defender),),
                                   "The score, line by line."))
     return questions
+
+
+def _settled(option) -> "Question | None":
+    """The card question of ``option`` (the state before the card, its rule, whether it is
+    weak, and the card ``action`` played), with the stored verdict of a judged rule (:func:`stable_verdict`); None when
+    that verdict changes with the draw, or refuses ``action``, or accepts every legal card."""
+    state, rule, _, action = option
+    learner = state.to_act
+    verdict = stable_verdict(state, learner) if rule in JUDGED_RULES else None
+    if rule in JUDGED_RULES:
+        legal = {c for c in state.legal_actions() if isinstance(c, Card)}
+        if verdict is None or action not in verdict.accepted or not verdict.accepted < legal:
+            return None
+    accepted = card_answers(state, learner, rule, verdict)
+    return Question("card", (str(action),), card_why(state, learner, rule, accepted, verdict),
+                    len(state.tricks) + 1, rule, verdict)
 
 
 def show(name: str) -> None:
@@ -826,7 +902,11 @@ def main(argv=None) -> int:
     parser.add_argument("--show", metavar="NAME", help="print one hand with the players' reasons")
     parser.add_argument("--only", metavar="NAME", action="append",
                         help="write this hand only (may be given again)")
+    parser.add_argument("--fresh", action="store_true",
+                        help=f"draw the judged verdicts again (not from {VERDICTS.name})")
     args = parser.parse_args(argv)
+    global FRESH
+    FRESH = args.fresh
     if args.show:
         show(args.show)
         return 0

@@ -22,8 +22,9 @@ judges it), any legal discard, any declaration the hand allows, the message of a
 signal by chapter 14's conventions (asked of a defender in place of the discard, and only
 where the partner's hand bears it out), the cards a rule of
 :data:`CARD_RULES` accepts (worked out from the learner's view; a lead, or a card late in
-the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view),
-and the score the engine computes. A refused answer carries the engine's own reason.
+the deal, judged by :func:`tarot_teach.judge.judge_cards` on deals drawn to fit that view:
+the stored verdict is drawn on hundreds of deals, and such a question is kept only where
+independent draws accept the same cards, :func:`stable_judged_cards`), and the score the engine computes. A refused answer carries the engine's own reason.
 
 Cards named in a text are written in braces, ``{KH}``; :func:`check_guided_hand`
 verifies every such claim against the engine: the result, each trick's winner,
@@ -63,7 +64,8 @@ from .rules import Bid, Phase
 __all__ = ["GuidedHand", "Question", "Judgement", "TrickFacts", "load_guided_hand",
            "check_guided_hand", "judge_answer", "trick_facts", "card_answers", "card_why",
            "card_rule_applies", "bid_answer", "bid_answers", "declaration_options",
-           "JudgedCards", "judged_cards", "hidden_problems", "seen_cards",
+           "JudgedCards", "judged_cards", "stable_judged_cards", "acceptance_undecided",
+           "STABLE_DEALS", "STABLE_SEEDS", "hidden_problems", "seen_cards",
            "question_problems", "comment_shape", "score_options",
            "score_words", "gives_away", "signal_situation", "signal_problem", "CARD_MENTION", "KINDS", "CARD_RULES",
            "JUDGED_RULES"]
@@ -176,9 +178,11 @@ class JudgedCards:
     @classmethod
     def from_json(cls, data: dict) -> "JudgedCards":
         try:
-            rows = tuple((parse_card(card), Fraction(points), str(band), float(low),
-                          float(high), bool(ok))
-                         for card, (points, band, low, high, ok) in data["cards"].items())
+            rows = tuple(sorted(((parse_card(card), Fraction(points), str(band), float(low),
+                                  float(high), bool(ok))
+                                 for card, (points, band, low, high, ok)
+                                 in data["cards"].items()),
+                                key=lambda row: (-row[1], row[0].index)))  # best first
             return cls(int(data["deals"]), bool(data.get("exact")), rows)
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidRecord(f"a judged question's verdict does not read: {error}") from None
@@ -634,6 +638,53 @@ def judged_cards(state: GameState, seat: int) -> JudgedCards:
     from .judge import judge_cards
 
     return JudgedCards.of(judge_cards(state, seat, focus=_legal_cards(state)))
+
+
+STABLE_DEALS = (160, 320)
+"""How many deals a guided hand's judged question is drawn on (:func:`stable_judged_cards`):
+the first number, then more while a card's acceptance is in doubt
+(:func:`acceptance_undecided`)."""
+
+STABLE_SEEDS = (1, 2)
+"""The seeds of the independent draws a stored judged question must agree on: the verdict
+kept is the first draw's, and the question is kept only when every draw accepts the same
+cards."""
+
+
+def acceptance_undecided(verdict) -> bool:
+    """Whether another draw of deals could accept other cards: some card's acceptance (the
+    lower end of its loss's 95 % interval at most 1 point, :meth:`~tarot_teach.judge.
+    CardJudgement.acceptable`) has that lower end within the interval's half width of 1."""
+    if verdict.exact:
+        return False
+    for card in verdict.legal:
+        if verdict.loss(card) > 0:
+            low, high = verdict.interval(card)
+            if abs(low - 1) <= (high - low) / 2:
+                return True
+    return False
+
+
+def stable_judged_cards(state: GameState, seat: int, seeds=STABLE_SEEDS,
+                        deals=STABLE_DEALS) -> "tuple[JudgedCards, bool]":
+    """``seat``'s legal cards judged as a guided hand stores them: on ``deals`` deals (more
+    while :func:`acceptance_undecided`), drawn once per seed of ``seeds``; the first draw's
+    verdict, and whether every draw accepts the same cards (a question is kept only then:
+    which cards are right must not depend on the deals drawn).
+
+    >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/poignee.json")
+    >>> question = [q for q in hand.questions if q.rule == "judge"][-1]
+    >>> state = hand.state_at(hand.question_step(question))
+    >>> verdict, settled = stable_judged_cards(state, hand.learner)
+    >>> verdict.exact, settled, verdict == question.verdict
+    (True, True, True)
+    """
+    from .judge import judge_cards
+
+    legal = _legal_cards(state)
+    draws = [JudgedCards.of(judge_cards(state, seat, seed=seed, deals=deals, focus=legal,
+                                        undecided=acceptance_undecided)) for seed in seeds]
+    return draws[0], all(draw.accepted == draws[0].accepted for draw in draws[1:])
 
 
 def _points_words(verdict: JudgedCards, points: Fraction) -> str:

@@ -287,11 +287,12 @@ _CACHE_SIZE = 64
 
 
 def judge_cards(state: GameState, seat: int, *, seed: int = 0, deals=DEALS,
-                focus=None) -> CardJudgement:
+                focus=None, undecided=None) -> CardJudgement:
     """The legal cards of ``seat`` (to play a card in ``state``) judged from its view.
 
     The first ``deals`` number of deals is drawn; the larger numbers only while a card of
-    ``focus`` (cards; None: none) has an uncertain band (:meth:`CardJudgement.uncertain`).
+    ``focus`` (cards; None: none) has an uncertain band (:meth:`CardJudgement.uncertain`),
+    or, when ``undecided`` is given (a test of a :class:`CardJudgement`), while it is true.
     The deals are seeded by the seat's view and ``seed`` only, and kept for the position: a
     later call extends them, so the hint and the review of one position agree. A view no
     deal fits raises ``ValueError`` in words.
@@ -310,7 +311,10 @@ def judge_cards(state: GameState, seat: int, *, seed: int = 0, deals=DEALS,
     for count in deals:
         draws.extend_to(count)
         verdict = draws.judgement(count)
-        if verdict.exact or not any(verdict.uncertain(card) for card in focus):
+        if undecided is not None:
+            if verdict.exact or not undecided(verdict):
+                break
+        elif verdict.exact or not any(verdict.uncertain(card) for card in focus):
             break
     return verdict
 
