@@ -40,6 +40,19 @@ def test_after_a_reset_in_another_tab_solved_before_is_gone_at_the_next_check(tm
     assert not here.is_solved("ch03-target")
 
 
+def test_an_open_exercise_drops_solved_before_when_another_tab_resets(tmp_path):
+    """Without a click: the kernel's look at the file (every second) tells the exercise."""
+    path = tmp_path / "progress.json"
+    here, there = Progress(path), Progress(path)
+    exercise = TargetExercise(seed=1, exercise_id="ch03-target", progress=here)
+    solve_target(exercise)
+    assert "solved before" in exercise.status.value
+    there.reset()
+    assert here.sync()  # what the kernel's look at the file does every second
+    assert "solved before" not in exercise.status.value
+    assert "reset in another page" in exercise.status.value
+
+
 def test_open_progress_pages_and_maps_are_redrawn_after_a_reset_in_another_tab(tmp_path):
     path = tmp_path / "progress.json"
     here, there = Progress(path), Progress(path)

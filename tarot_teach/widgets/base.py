@@ -219,6 +219,15 @@ class Exercise:
             layout=widgets.Layout(border="1px solid #ccc", padding="0.5em", margin="0.5em 0",
                                   max_width="100%"))
         self.widget.add_class("tt-exercise")
+        self.progress.watch(self._progress_changed)
+
+    def _progress_changed(self) -> bool:
+        """The progress changed (here, or a reset in another tab): show the status again;
+        False (stop watching) once the page was left and its widgets closed."""
+        if self.widget.comm is None:
+            return False
+        self._show_status()
+        return True
 
     # ----- to override ------------------------------------------------------------
 
