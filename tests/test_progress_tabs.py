@@ -27,12 +27,19 @@ def solve_target(exercise):
 
 # ----------------------------------------------------------------------- (a) a reset
 
-def test_after_a_reset_in_another_tab_solved_before_is_gone_at_the_next_check(tmp_path):
+def solved_in_one_of_two_tabs(tmp_path):
+    """Two tabs on one progress file, and an exercise solved in the first: (here, there,
+    exercise)."""
     path = tmp_path / "progress.json"
     here, there = Progress(path), Progress(path)
     exercise = TargetExercise(seed=1, exercise_id="ch03-target", progress=here)
     solve_target(exercise)
     assert "solved before" in exercise.status.value
+    return here, there, exercise
+
+
+def test_after_a_reset_in_another_tab_solved_before_is_gone_at_the_next_check(tmp_path):
+    here, there, exercise = solved_in_one_of_two_tabs(tmp_path)
     ProgressPage(there).reset()  # in the other tab
     exercise.new_question()  # (before: still "solved before", from the tab's memory)
     assert "solved before" not in exercise.status.value
@@ -42,11 +49,7 @@ def test_after_a_reset_in_another_tab_solved_before_is_gone_at_the_next_check(tm
 
 def test_an_open_exercise_drops_solved_before_when_another_tab_resets(tmp_path):
     """Without a click: the kernel's look at the file (every second) tells the exercise."""
-    path = tmp_path / "progress.json"
-    here, there = Progress(path), Progress(path)
-    exercise = TargetExercise(seed=1, exercise_id="ch03-target", progress=here)
-    solve_target(exercise)
-    assert "solved before" in exercise.status.value
+    here, there, exercise = solved_in_one_of_two_tabs(tmp_path)
     there.reset()
     assert here.sync()  # what the kernel's look at the file does every second
     assert "solved before" not in exercise.status.value
