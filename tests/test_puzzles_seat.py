@@ -36,10 +36,9 @@ needs_native = pytest.mark.skipif(not native_available(), reason="the stored num
 
 
 def test_seat_puzzles_stored():
-    """(Few so far: the generator is slow on a shared machine; more come with
-    ``make_puzzles.py --seat``.)"""
+    """At every table size (more come with ``make_puzzles.py --seat``)."""
     sizes = collections.Counter(p["record"]["players"] for p in SEAT)
-    assert {3, 4} <= set(sizes) and sum(sizes.values()) >= 4, sizes
+    assert set(sizes) == {3, 4, 5} and min(sizes.values()) >= 10, sizes
     assert all(p["kind"] == "seat" for p in SEAT)
     assert len({p["id"] for p in SEAT}) == len(SEAT)
 
