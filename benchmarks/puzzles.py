@@ -84,8 +84,8 @@ def in_cpython(every: int) -> dict:
 
 
 def in_pyodide(every: int) -> dict:
-    """The measurement in Pyodide under Node.js (see benchmarks/review.py)."""
-    from review import LITE, NODE_CODE, project_wheel
+    """The measurement in Pyodide under Node.js (see benchmarks/pyodide_run.py)."""
+    from pyodide_run import LITE, NODE_CODE, project_wheel
 
     node = shutil.which("node")
     if node is None or not (LITE / "pyodide" / "pyodide.mjs").is_file():
