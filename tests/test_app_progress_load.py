@@ -7,6 +7,8 @@ import json
 import os
 import time
 
+import pytest
+
 from tarot_teach.widgets import progress as progress_module
 from tarot_teach.widgets.progress import Progress
 
@@ -38,3 +40,29 @@ def test_old_temporary_files_of_killed_writes_are_removed_at_load(tmp_path):
     progress.mark_solved("cards-2")
     assert not old.exists() and recent.exists() and other.exists()
     assert Progress(path).solved == {"cards-1", "cards-2"}
+
+
+def test_no_progress_file_or_export_ever_holds_nan(tmp_path):
+    """Issue 27 (Low): Export could write NaN (Python's JSON reads and writes it, JSON does
+    not). A file or an import holding NaN or Infinity is refused in words; a game holding one
+    is not saved; every export is strict JSON."""
+    import json
+
+    from tarot_teach.widgets.progress import Progress, UnreadableProgress, parse_record
+
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        content = '{"solved": {}, "games": {"t": {"score": %s}}}' % constant
+        with pytest.raises(UnreadableProgress, match=constant):
+            parse_record(content)
+        progress = Progress(tmp_path / f"{constant}.json")
+        progress.record_answer("ch03-target", True)
+        with pytest.raises(UnreadableProgress):
+            progress.merge(content)
+        assert progress.is_solved("ch03-target")  # nothing lost
+    progress = Progress(tmp_path / "progress.json")
+    progress.save_game("t", {"score": float("nan")})
+    assert progress.saved_game("t") is None and "not finite" in progress.message
+    json.loads(progress.export(), parse_constant=lambda name: pytest.fail(name))
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"solved": {"a": "2026-11-30T10:00:00Z"}, "games": {"t": {"x": NaN}}}')
+    assert "NaN" in Progress(damaged).message  # set aside, kept beside it, and said

@@ -9,7 +9,7 @@ from tarot_teach.widgets.table import TableWidget
 
 @pytest.mark.parametrize("field, value", [
     ("seed", {"not": "a number"}), ("seed", "12"), ("seed", [1]), ("seed", 1.5), ("seed", None),
-    ("log", 5), ("log", {"a": 1}), ("log", None),
+    ("log", 5), ("log", {"a": 1}), ("log", None), ("folded", -1), ("folded", "9"),
 ])
 def test_a_saved_table_with_a_wrongly_typed_seed_or_log_gives_a_new_deal(tmp_path, field, value):
     path = tmp_path / "progress.json"
@@ -53,3 +53,25 @@ def test_a_saved_deal_of_another_table_size_is_not_resumed(tmp_path):
     TableWidget(players=3, seed=2, save_key="t", progress=Progress(path))
     table = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
     assert "other rules" in table.feedback.value and table.players == 4
+
+
+def test_a_game_saved_with_ten_thousand_deals_opens_with_its_totals(tmp_path):
+    """Issue 27 (Low): 10,000 saved deals made the table take 143 s to open. The score sheet
+    keeps MAX_DEALS rows (older deals added into its first row), the totals stay exact, and
+    what is saved again is that short sheet."""
+    from tarot_teach.ledger import MAX_DEALS
+
+    path = tmp_path / "progress.json"
+    TableWidget(players=4, seed=7, save_key="t", progress=Progress(path))
+    saved = dict(Progress(path).saved_game("t"))
+    saved["deals"] = [[3, -1, -1, -1]] * 10_000
+    Progress(path).save_game("t", saved)
+    again = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
+    assert "could not be resumed" not in again.feedback.value
+    assert again.ledger.totals == [30_000, -10_000, -10_000, -10_000]
+    assert len(again.ledger.deals) == MAX_DEALS and again.ledger.folded == 10_000 - MAX_DEALS
+    again._save()
+    kept = Progress(path).saved_game("t")
+    assert len(kept["deals"]) == MAX_DEALS and kept["folded"] == 10_000 - MAX_DEALS
+    third = TableWidget(players=4, seed=1, save_key="t", progress=Progress(path))
+    assert third.ledger.totals == again.ledger.totals and third.ledger.folded == again.ledger.folded

@@ -200,7 +200,7 @@ def _checked_json(content: "bytes | str") -> dict:
         except UnicodeDecodeError:
             raise UnreadableProgress("it is not UTF-8 text") from None
     try:
-        data = json.loads(content.removeprefix("\ufeff"))
+        data = json.loads(content.removeprefix("\ufeff"), parse_constant=_not_a_number)
     except RecursionError:
         raise UnreadableProgress("it is nested too deeply") from None
     except ValueError as error:
@@ -216,6 +216,11 @@ def _checked_json(content: "bytes | str") -> dict:
     if not isinstance(games, dict) or not all(isinstance(g, dict) for g in games.values()):
         raise UnreadableProgress("its saved games are not JSON objects")
     return data
+
+
+def _not_a_number(name: str):
+    """``NaN``, ``Infinity`` in a file: Python's JSON reads them, JSON itself does not."""
+    raise UnreadableProgress(f"it holds {name}, which is not a number JSON allows")
 
 
 def parse_record(content: "bytes | str") -> dict:
@@ -411,7 +416,7 @@ def _write(path: Path, record: dict) -> None:
                                              dir=path.parent)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(json.dumps(content, indent=1))
+            stream.write(json.dumps(content, indent=1, allow_nan=False))
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -736,7 +741,7 @@ class Progress:
         for key in ("games", "answers", "reset"):
             if record[key]:
                 content[key] = record[key]
-        return json.dumps(content, indent=1, sort_keys=True)
+        return json.dumps(content, indent=1, sort_keys=True, allow_nan=False)
 
     def reset(self) -> None:
         """Forget every solve, answer and game, in the file and in every page that merges
@@ -773,7 +778,23 @@ class Progress:
         return self._games.get(key)
 
     def save_game(self, key: str, data: dict) -> None:
-        """Keep a game in progress (anything JSON can hold) and save at once."""
+        """Keep a game in progress (anything JSON can hold) and save at once; a game that
+        JSON cannot hold (a number that is not finite, say) is not kept, and ``message``
+        says so.
+
+        >>> import tempfile, pathlib
+        >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
+        >>> progress.save_game("table", {"score": float("nan")})
+        >>> progress.saved_game("table"), progress.message
+        (None, 'This game could not be saved: it holds a number that is not finite.')
+        """
+        try:
+            json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as problem:
+            what = ("a number that is not finite" if isinstance(problem, ValueError)
+                    else "something that is not JSON")
+            self.message = f"This game could not be saved: it holds {what}."
+            return
         self._games[key] = data
         self._changed_games.add(key)
         self._save()

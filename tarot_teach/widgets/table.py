@@ -533,6 +533,7 @@ class TableWidget:
         self.progress.save_game(self.save_key, {
             "record": self.state.to_record(), "seed": self.seed,
             "dealer": self.ledger.dealer, "deals": self.ledger.deals,
+            "folded": self.ledger.folded,
             "scored": self._scored is self.state, "log": self.log[-200:], "level": self.level})
 
     def _resume(self) -> "GameState | None":
@@ -554,6 +555,10 @@ class TableWidget:
             for deal in saved["deals"]:
                 ledger.add(deal)
             ledger.dealer = int(saved["dealer"])
+            folded = saved.get("folded", 0)
+            if isinstance(folded, bool) or not isinstance(folded, int) or folded < 0:
+                raise ValueError("its count of earlier deals is not a whole number")
+            ledger.folded += folded
             seed, log = saved.get("seed", self.seed), saved.get("log", [])
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise ValueError("its seed is not a whole number")
