@@ -44,25 +44,61 @@ def test_old_temporary_files_of_killed_writes_are_removed_at_load(tmp_path):
 
 def test_no_progress_file_or_export_ever_holds_nan(tmp_path):
     """Issue 27 (Low): Export could write NaN (Python's JSON reads and writes it, JSON does
-    not). A file or an import holding NaN or Infinity is refused in words; a game holding one
-    is not saved; every export is strict JSON."""
+    not). A saved game holding NaN, Infinity or 1e400, in the file or in an import, is left
+    out and said; a game holding one is not saved; every write and export is strict JSON."""
     import json
 
-    from tarot_teach.widgets.progress import Progress, UnreadableProgress, parse_record
+    from tarot_teach.widgets.progress import Progress, parse_record
 
-    for constant in ("NaN", "Infinity", "-Infinity"):
-        content = '{"solved": {}, "games": {"t": {"score": %s}}}' % constant
-        with pytest.raises(UnreadableProgress, match=constant):
-            parse_record(content)
+    for constant in ("NaN", "Infinity", "-Infinity", "1e400"):
+        content = '{"solved": {"a": "2026-11-30T10:00:00Z"}, "games": {"t": {"x": %s}}}' % constant
+        record = parse_record(content)
+        assert record["games"] == {} and "out of range" in " ".join(record["notes"])
         progress = Progress(tmp_path / f"{constant}.json")
         progress.record_answer("ch03-target", True)
-        with pytest.raises(UnreadableProgress):
-            progress.merge(content)
-        assert progress.is_solved("ch03-target")  # nothing lost
+        assert "out of range" in progress.merge(content)
+        assert progress.is_solved("ch03-target") and progress.is_solved("a")
+        json.loads(progress.export(), parse_constant=lambda name: pytest.fail(name))
+        on_disk = tmp_path / f"disk-{constant}.json"
+        on_disk.write_text(content)
+        here = Progress(on_disk)
+        assert here.is_solved("a") and here.saved_game("t") is None
+        here.record_answer("b", True)  # written again: strict JSON, the solve kept
+        json.loads(on_disk.read_text(), parse_constant=lambda name: pytest.fail(name))
     progress = Progress(tmp_path / "progress.json")
     progress.save_game("t", {"score": float("nan")})
     assert progress.saved_game("t") is None and "not finite" in progress.message
-    json.loads(progress.export(), parse_constant=lambda name: pytest.fail(name))
-    damaged = tmp_path / "damaged.json"
-    damaged.write_text('{"solved": {"a": "2026-11-30T10:00:00Z"}, "games": {"t": {"x": NaN}}}')
-    assert "NaN" in Progress(damaged).message  # set aside, kept beside it, and said
+
+
+def test_a_saved_place_or_setting_out_of_range_starts_again_in_words(tmp_path):
+    """Issue 27 item 8: 1e400 in a saved guided-hand place or a table's dealer raised
+    OverflowError (the exercise broken for good); a setting that is not a boolean broke the
+    progress page on every visit."""
+    from pathlib import Path
+
+    from tarot_teach.widgets.guided import GuidedHandWidget
+    from tarot_teach.widgets.path import SETTINGS_KEY, ProgressPage
+    from tarot_teach.widgets.table import TableWidget
+
+    hand = Path(__file__).resolve().parents[1] / "exercises" / "hands" / "take-made.json"
+
+    def out_of_range(name: str, key: str, field: str) -> Progress:
+        saved = dict(Progress(tmp_path / name).saved_game(key))
+        saved[field] = "OUT"
+        content = json.dumps({"solved": {}, "games": {key: saved}}).replace('"OUT"', "1e400")
+        (tmp_path / name).write_text(content)
+        return Progress(tmp_path / name)
+
+    guided = GuidedHandWidget(hand, progress=Progress(tmp_path / "g.json"))
+    guided._save()
+    progress = out_of_range("g.json", guided.save_key, "step")
+    assert GuidedHandWidget(hand, progress=progress).step == 0
+    assert "out of range" in progress.message
+    TableWidget(players=4, seed=1, save_key="t", progress=Progress(tmp_path / "t.json"))
+    table = TableWidget(players=4, seed=1, save_key="t",
+                        progress=out_of_range("t.json", "t", "dealer"))
+    assert table.state.view(0).hand and not table.state.is_over
+    (tmp_path / "s.json").write_text(json.dumps({"solved": {}, "games": {
+        SETTINGS_KEY: {"practise": "yes"}}}))
+    page = ProgressPage(Progress(tmp_path / "s.json"))
+    assert page.practise_box.value is False

@@ -267,7 +267,7 @@ class GuidedHandWidget:
             if not 0 <= step <= self.hand.steps \
                     or not (answered | right | missed | set(given)) <= set(self._questions):
                 raise ValueError("out of range")
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
             return "Your place in this hand could not be restored, so it starts again."
         self.step, self.answered, self.right, self.given = step, answered, right, given
         self.missed = missed

@@ -462,7 +462,13 @@ class ProgressPage:
     # ----- practising mistakes -------------------------------------------------------------
 
     def _settings(self) -> dict:
-        return dict(self.progress.saved_game(SETTINGS_KEY) or {})
+        """The learner's settings; a setting of the wrong kind (a saved ``"yes"``) is
+        dropped, never a broken page."""
+        saved = self.progress.saved_game(SETTINGS_KEY)
+        if not isinstance(saved, dict):
+            return {}
+        return {key: value for key, value in saved.items()
+                if key == "practise" and isinstance(value, bool)}
 
     def _practise_changed(self) -> None:
         if self._settings().get("practise", False) != self.practise_box.value:

@@ -58,6 +58,7 @@ import datetime
 import functools
 import glob
 import json
+import math
 import os
 import re
 import stat
@@ -200,7 +201,7 @@ def _checked_json(content: "bytes | str") -> dict:
         except UnicodeDecodeError:
             raise UnreadableProgress("it is not UTF-8 text") from None
     try:
-        data = json.loads(content.removeprefix("\ufeff"), parse_constant=_not_a_number)
+        data = json.loads(content.removeprefix("\ufeff"))
     except RecursionError:
         raise UnreadableProgress("it is nested too deeply") from None
     except ValueError as error:
@@ -215,12 +216,25 @@ def _checked_json(content: "bytes | str") -> dict:
     games = data.get("games", {})
     if not isinstance(games, dict) or not all(isinstance(g, dict) for g in games.values()):
         raise UnreadableProgress("its saved games are not JSON objects")
+    # NaN, Infinity or 1e400 (Python's JSON reads them; JSON does not allow them, and no
+    # game of ours holds one): that game is left out, never written again
+    data["games"] = {key: game for key, game in games.items() if _finite(game)}
+    data["games left out"] = len(games) - len(data["games"])
     return data
 
 
-def _not_a_number(name: str):
-    """``NaN``, ``Infinity`` in a file: Python's JSON reads them, JSON itself does not."""
-    raise UnreadableProgress(f"it holds {name}, which is not a number JSON allows")
+def _finite(value) -> bool:
+    """Whether every number in a JSON value is finite (iteratively)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def parse_record(content: "bytes | str") -> dict:
@@ -268,6 +282,10 @@ def parse_record(content: "bytes | str") -> dict:
     left_out = _entries(len(solved) - len(record["solved"]), answers_left_out)
     if left_out:
         record["notes"].append(f"{left_out} whose time is not a date {_were(left_out)} left out")
+    not_finite = _entries(games=data["games left out"])
+    if not_finite:
+        record["notes"].append(f"{not_finite} holding a number out of range "
+                               f"{_were(not_finite)} left out")
     if data.get("reset") is not None:
         reset = utc_time(data["reset"])
         if reset is None:

@@ -565,7 +565,7 @@ class TableWidget:
             if not isinstance(log, list):
                 raise ValueError("its log is not a list of lines")
         except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError,
-                AttributeError) as problem:
+                AttributeError, OverflowError) as problem:
             self.feedback.value = Feedback(
                 False, f"Your saved deal could not be resumed ({problem}); here is a new deal.",
                 invalid_input=True).html()
