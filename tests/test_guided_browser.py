@@ -65,10 +65,11 @@ def answer_any(page, hand) -> None:
         _click(page, hand.locator(".tt-play-on"))
 
 
-def _look(page, hand, name: str, width: int) -> None:
-    """What every stop must show; a screenshot for a person to look at."""
+def _look(page, hand, name: str, width: int, cards: int = 10) -> None:
+    """What every stop must show (the hand: at least ``cards`` cards); a screenshot for a
+    person to look at."""
     assert _visible(hand, ".tt-felt .tt-seat") >= 3, name
-    assert _visible(hand, ".tt-hand .tt-tcard") >= 10, name
+    assert _visible(hand, ".tt-hand .tt-tcard") >= cards, name
     names = hand.evaluate("h => [...h.querySelectorAll('.tt-tcard')].map(b => b.getAttribute("
                           "'aria-label') || b.title || b.textContent)")
     assert all(n and ("hearts" in n or "spades" in n or "clubs" in n or "diamonds" in n
@@ -116,7 +117,9 @@ def test_a_guided_hand_looks_like_the_card_table(server, width):
             _click(page, hand.locator(".tt-play-on"))  # on over the end of the trick
             assert "won by" in hand.locator(".tt-mid").inner_text() or \
                 _visible(hand, ".tt-played figure") >= 1
-            _look(page, hand, "after-trick", width)
+            # (play on stops at the next question: late in the deal since the hands' judged
+            # questions are kept only when two draws agree, issue 26)
+            _look(page, hand, "after-trick", width, cards=1)
             assert not problems, problems
             assert not outside, outside
             context.close()

@@ -460,3 +460,31 @@ def test_a_python_that_cannot_start_says_so_in_place(built_book, counted_site): 
             assert "Traceback" not in page.locator("main").inner_text()
         finally:
             browser.close()
+
+
+def test_on_this_page_marks_the_section_each_contents_link_goes_to(built_book, counted_site):  # noqa: F811
+    """The guided hands' sections are short, so that several headings are in view at once:
+    the right-hand contents marks the one a link jumped to (it marked the last one in view,
+    a later hand; issue 28 item 8)."""
+    base, _ = counted_site
+    with watched_tab() as (page, _watch):
+        page.goto(base + "book/20-guided-hands.html")
+        ready(page, "book/20-guided-hands", timeout=180_000)
+        links = page.locator("#pst-page-toc-nav a[href^='#']")
+        hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+        assert len(hrefs) >= 6, hrefs
+        wrong = []
+        for href in hrefs:
+            page.locator(f"#pst-page-toc-nav a[href='{href}']").click()
+            page.wait_for_timeout(800)  # (the smooth scroll, then the contents spy)
+            active = page.evaluate("() => [...document.querySelectorAll("
+                                   "'#pst-page-toc-nav a.active')].map(a => a.getAttribute('href'))")
+            if active[-1:] != [href]:
+                wrong.append((href, active))
+        # (the last sections may be too short to reach the top of the window: the page ends)
+        reachable = page.evaluate(
+            "hs => hs.filter(h => { const e = document.getElementById(decodeURIComponent("
+            "h.slice(1))); return e && e.offsetTop < document.documentElement.scrollHeight"
+            " - window.innerHeight; })", hrefs)
+        wrong = [w for w in wrong if w[0] in reachable]
+        assert not wrong, wrong

@@ -102,12 +102,13 @@ class LiveHandler(QuietErrors, web.RequestHandler):
 
 
 class OpenerHandler(LiveHandler):
-    """The page the browser is opened on. It first clears what this origin holds (a key of
-    an earlier run, caches, a service worker: maybe another program's, served on this port
-    while the tutorial was stopped); the browser does so before the page runs."""
+    """The page the browser is opened on. The browser first clears this origin's HTTP cache
+    (pages maybe another program served on this port while the tutorial was stopped); the
+    page then replaces any earlier key. Not the origin's storage: that also emptied the tabs
+    already open, whose Reconnect after a restart then never came back."""
 
     def get(self):
-        self.set_header("Clear-Site-Data", '"cache", "storage"')
+        self.set_header("Clear-Site-Data", '"cache"')
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(OPENER_PAGE)
 
