@@ -308,13 +308,13 @@ def judge_cards(state: GameState, seat: int, *, seed: int = 0, deals=DEALS,
             _CACHE.pop(next(iter(_CACHE)))
         draws = _CACHE[(key, seed)] = _Draws(state, seat, key, seed)
     focus = tuple(focus or ())
+    if undecided is None:
+        def undecided(verdict):
+            return any(verdict.uncertain(card) for card in focus)
     for count in deals:
         draws.extend_to(count)
         verdict = draws.judgement(count)
-        if undecided is not None:
-            if verdict.exact or not undecided(verdict):
-                break
-        elif verdict.exact or not any(verdict.uncertain(card) for card in focus):
+        if verdict.exact or not undecided(verdict):
             break
     return verdict
 

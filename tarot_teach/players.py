@@ -310,11 +310,16 @@ class StrongPlayer(ComputerPlayer):
                 return Decision(card, reason)
         return super().decide(state)
 
-    def _judge(self, state: GameState, choices: dict, label: str):
+    def _clearly_better(self, state: GameState, choices: dict, usual, label: str):
+        """``(best, verdict)``: the choice that clearly scores more than ``usual`` on deals
+        drawn to fit the hand (:func:`tarot_teach.judge.judge_choices`: the whole 95 %
+        interval of the gain above 0), or None, and the verdict."""
         from .judge import judge_choices  # the judge plays out deals with this module's players
 
-        return judge_choices(state, state.to_act, choices, seed=self.seed,
-                             deals=self.choice_deals, label=label)
+        verdict = judge_choices(state, state.to_act, choices, seed=self.seed,
+                                deals=self.choice_deals, label=label)
+        best = max(choices, key=lambda choice: (verdict.mean(choice), choice == usual))
+        return (best if verdict.clearly_better(best, usual) else None), verdict
 
     def _bid_by_simulation(self, state: GameState, counted: Decision) -> Decision:
         """The bid the hand's count suggests (``counted``), unless another bid near it (Pass,
@@ -326,9 +331,9 @@ class StrongPlayer(ComputerPlayer):
         at = legal.index(counted.action)
         near = {Bid.PASS, counted.action, *legal[max(at - 1, 0):at + 2]}
         candidates = [bid for bid in legal if bid in near]
-        verdict = self._judge(state, {bid: (bid,) for bid in candidates}, "bid")
-        best = max(candidates, key=lambda bid: (verdict.mean(bid), bid == counted.action))
-        if not verdict.clearly_better(best, counted.action):
+        best, verdict = self._clearly_better(state, {bid: (bid,) for bid in candidates},
+                                             counted.action, "bid")
+        if best is None:
             return counted
         return Decision(best, _clearly_better_reason(verdict, best, best.english,
                                                      f"{counted.action.english}, which my "
@@ -341,9 +346,9 @@ class StrongPlayer(ComputerPlayer):
         legal = [a for a in state.legal_actions() if isinstance(a, Card)]
         if len(legal) < 2:
             return usual
-        verdict = self._judge(state, {card: (card,) for card in legal}, "call")
-        best = max(legal, key=lambda card: (verdict.mean(card), card == usual.action))
-        if not verdict.clearly_better(best, usual.action):
+        best, verdict = self._clearly_better(state, {card: (card,) for card in legal},
+                                             usual.action, "call")
+        if best is None:
             return usual
         return Decision(best, _clearly_better_reason(
             verdict, best, f"calling {best.name}", f"calling {usual.action.name}",
@@ -366,10 +371,8 @@ class StrongPlayer(ComputerPlayer):
         plans = discard_plans(state)
         if len(plans) < 2:
             return usual
-        verdict = self._judge(state, plans, "discard")
-        names = list(plans)
-        best = max(names, key=lambda name: (verdict.mean(name), name == "usual"))
-        if not verdict.clearly_better(best, "usual"):
+        best, verdict = self._clearly_better(state, plans, "usual", "discard")
+        if best is None:
             plan, reason = plans["usual"], usual.reason
         else:
             plan = plans[best]
@@ -377,7 +380,7 @@ class StrongPlayer(ComputerPlayer):
                 verdict, best, f"discarding {' '.join(c.short_name for c in plan)}",
                 "the usual discard (short suits without a King first)",
                 {name: "the usual discard" if name == "usual" else f"emptying {name} first"
-                 for name in names})
+                 for name in plans})
         if len(self._discards) > 64:
             self._discards.clear()
         self._discards[key] = (plan, reason)

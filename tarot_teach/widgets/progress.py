@@ -98,18 +98,26 @@ def default_progress_path() -> Path:
     return Path.home() / ".tarot_teach" / "progress.json"
 
 
-def _depth(value) -> int:
-    """The nesting depth of a JSON value (iteratively: no recursion limit to hit)."""
-    deepest, stack = 0, [(value, 1)]
+def _nodes(value):
+    """Every value inside a JSON value (itself included) with its nesting level,
+    iteratively: no recursion limit to hit."""
+    stack = [(value, 1)]
     while stack:
         item, level = stack.pop()
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
+        yield item, level
         if isinstance(item, dict):
             stack.extend((v, level + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, level + 1) for v in item)
+
+
+def _depth(value) -> int:
+    """The nesting depth of a JSON value (counted only until it is over MAX_DEPTH)."""
+    deepest = 0
+    for _item, level in _nodes(value):
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
     return deepest
 
 
@@ -224,17 +232,9 @@ def _checked_json(content: "bytes | str") -> dict:
 
 
 def _finite(value) -> bool:
-    """Whether every number in a JSON value is finite (iteratively)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, float) and not math.isfinite(item):
-            return False
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return True
+    """Whether every number in a JSON value is finite."""
+    return not any(isinstance(item, float) and not math.isfinite(item)
+                   for item, _level in _nodes(value))
 
 
 def parse_record(content: "bytes | str") -> dict:
