@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from test_live_local import keep_on_this_machine, launch, server_log_tail, take_key
+from test_live_local import (keep_on_this_machine, launch, running_tarot_teach, server_log_tail,
+                             take_key)
 
 
 @contextlib.contextmanager
@@ -36,6 +37,24 @@ def chromium_context(outside: "list | None" = None, **options):
             if outside is not None:
                 keep_on_this_machine(context, outside)
             yield context
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def live_browser(progress_dir):
+    """A `tarot-teach` serving the built book, its progress in ``progress_dir``, and a
+    freshly launched Chromium: yields (server, browser) for :func:`open_live`; both
+    stopped after::
+
+        with live_browser(tmp_path) as (server, browser):
+            context, page, widget, problems, outside = open_live(browser, server, ...)
+    """
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with running_tarot_teach(progress_dir) as server, sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield server, browser
         finally:
             browser.close()
 

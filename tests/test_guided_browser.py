@@ -18,7 +18,7 @@ import pytest
 from axe_check import describe, serious_violations
 from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
-    ROOT, launch, running_tarot_teach, wait_idle)
+    launch, running_tarot_teach, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -28,11 +28,7 @@ PAGE = "book/20-guided-hands"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from tarot_teach.app import build as site
-
-    if not (site.html_dir(ROOT) / f"{PAGE}.html").is_file():
-        site.build_book(ROOT)
+def server(built_book, tmp_path_factory):
     with running_tarot_teach(tmp_path_factory.mktemp("guided")) as running:
         yield running
 

@@ -74,6 +74,24 @@ def test_judge_cards_draws_more_only_while_the_caller_says_undecided():
     assert (more.deals, fewer.deals) == (12, 6)
 
 
+def test_a_question_in_doubt_after_the_most_deals_is_not_settled(monkeypatch):
+    """Two draws that accept the same cards are settled only when neither still has a card
+    near the point after its last deal count: a third draw could accept other cards."""
+    import tarot_teach.judge as judge
+
+    hand = load_guided_hand(HANDS / "poignee.json")
+    question = next(q for q in hand.questions if q.rule in JUDGED_RULES)
+    state = hand.state_at(hand.question_step(question))
+    losses = {"near": [0, 2, 1, 3, 0, 2, 1, 3, 2, 1], "far": [6, 7, 5, 6, 7, 5, 6, 7, 6, 5]}
+    for kind, expected in (("near", False), ("far", True)):
+        monkeypatch.setattr(judge, "judge_cards",
+                            lambda *args, kind=kind, **options: _judgement(losses[kind]))
+        verdict, settled = stable_judged_cards(state, hand.learner)
+        assert settled is expected, kind
+        assert verdict.accepted == {parse_card("KS")} | (
+            {parse_card("QS")} if kind == "near" else set())
+
+
 def test_every_stored_verdict_is_the_generators_settled_draw(monkeypatch):
     """Each judged question's verdict is the one scripts/make_hands.py keeps for its position
     (drawn on STABLE_DEALS deals, the draws of every seed agreeing) in its verdict file."""

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from live_page import open_live
-from test_live_local import ROOT, launch, running_tarot_teach
+from live_page import live_browser, open_live
 from tarot_teach.widgets.progress import Progress
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -19,13 +18,6 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 SOLVED = ("ch01-name-card", "ch02-find-bouts", "ch02-higher-card", "ch02-count-points")
-
-
-def built(page: str) -> None:
-    from tarot_teach.app import build as site
-
-    if not (site.html_dir(ROOT) / f"{page}.html").is_file():
-        site.build_book(ROOT)
 
 
 def learner(tmp_path) -> Progress:
@@ -38,41 +30,36 @@ def learner(tmp_path) -> Progress:
 
 @pytest.mark.parametrize("page_name", ["book/01-welcome", "book/90-your-progress"])
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_lesson_map(tmp_path, width, page_name):
-    built(page_name)
+def test_the_lesson_map(built_book, tmp_path, width, page_name):
     learner(tmp_path)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context, page, lesson_map, problems, outside = open_live(
-                browser, server, page_name, ".tt-lesson-map", width=width, mark="map")
-            tiles = lesson_map.locator(".tt-map-chapter")
-            assert tiles.count() == 19  # (the chapters with exercises)
-            assert lesson_map.locator('.tt-map-chapter[data-stars="3"]').count() == 2
-            current = lesson_map.locator('.tt-map-chapter[aria-current="step"]')
-            assert "The bouts and the target" in current.inner_text()
-            lesson_map.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"map-{page_name.split('/')[1]}-{width}.png"),
-                            full_page=False)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            for box in tiles.all():  # nothing inside the map is wider than the screen
-                assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width
-            found = serious_violations(page, include=['[data-tt-test="map"]'])
-            assert not found, describe(found)
-            # by keyboard: Tab reaches Continue, Enter follows it
-            page.locator(".tt-live .tt-lesson-map").evaluate(
-                "m => { const a = document.createElement('button'); a.id = 'before-map';"
-                " m.parentNode.insertBefore(a, m); a.focus(); }")
-            page.keyboard.press("Tab")
-            assert page.evaluate("document.activeElement.className") == "tt-continue"
-            assert "Continue: The bouts and the target" in page.evaluate(
-                "document.activeElement.textContent")
-            page.keyboard.press("Enter")
-            page.wait_for_function("location.pathname.endsWith('/book/03-bouts.html')",
-                                   timeout=30_000)
-            assert not problems and not outside, (problems, outside)
-            context.close()
-        finally:
-            browser.close()
+    with live_browser(tmp_path) as (server, browser):
+        context, page, lesson_map, problems, outside = open_live(
+            browser, server, page_name, ".tt-lesson-map", width=width, mark="map")
+        tiles = lesson_map.locator(".tt-map-chapter")
+        assert tiles.count() == 19  # (the chapters with exercises)
+        assert lesson_map.locator('.tt-map-chapter[data-stars="3"]').count() == 2
+        current = lesson_map.locator('.tt-map-chapter[aria-current="step"]')
+        assert "The bouts and the target" in current.inner_text()
+        lesson_map.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"map-{page_name.split('/')[1]}-{width}.png"),
+                        full_page=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for box in tiles.all():  # nothing inside the map is wider than the screen
+            assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width
+        found = serious_violations(page, include=['[data-tt-test="map"]'])
+        assert not found, describe(found)
+        # by keyboard: Tab reaches Continue, Enter follows it
+        page.locator(".tt-live .tt-lesson-map").evaluate(
+            "m => { const a = document.createElement('button'); a.id = 'before-map';"
+            " m.parentNode.insertBefore(a, m); a.focus(); }")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.className") == "tt-continue"
+        assert "Continue: The bouts and the target" in page.evaluate(
+            "document.activeElement.textContent")
+        page.keyboard.press("Enter")
+        page.wait_for_function("location.pathname.endsWith('/book/03-bouts.html')",
+                               timeout=30_000)
+        assert not problems and not outside, (problems, outside)
+        context.close()
 

@@ -18,9 +18,9 @@ import time
 import pytest
 
 from axe_check import describe, serious_violations
-from live_page import open_live
+from live_page import live_browser, open_live
 from test_deals_browser import new_page
-from test_live_local import launch, running_tarot_teach  # noqa: F401
+from test_live_local import launch
 from test_table_browser import KEYS_PRESSED, press, shoot, tab_to
 
 from tarot_teach.cards import parse_card
@@ -118,8 +118,7 @@ def arrow_to(page, trainer, card: str) -> int:
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_puzzle_solved_by_keyboard(built_book, tmp_path, width):
-    with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with live_browser(tmp_path) as (server, browser):
         context, page, trainer, problems, outside = open_live(
             browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")  # (tab_to looks there)
         puzzle = shown_puzzle(trainer)
@@ -151,8 +150,7 @@ def no_sideways_scroll(page, trainer, width: int) -> None:
 def test_a_seat_puzzle_by_keyboard(built_book, tmp_path, width):
     """The mode "From your seat": only the learner's hand is shown; a wrong card is judged
     from the seat's view (its average loss over the deals drawn), then the right card."""
-    with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with live_browser(tmp_path) as (server, browser):
         context, page, trainer, problems, outside = open_live(
             browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")
         sent = page.evaluate("window.ttLive.sent")

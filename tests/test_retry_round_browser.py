@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from live_page import open_live
+from live_page import live_browser, open_live
 from test_guided_browser import _click
-from test_live_local import ROOT, launch, running_tarot_teach
 from tarot_teach.widgets.progress import Progress
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -22,29 +21,21 @@ PAGE = "book/90-your-progress"
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_retry_what_i_got_wrong(tmp_path, width):
-    from tarot_teach.app import build as site
-
-    if not (site.html_dir(ROOT) / f"{PAGE}.html").is_file():
-        site.build_book(ROOT)
+def test_retry_what_i_got_wrong(built_book, tmp_path, width):
     Progress(tmp_path / "p.json").record_answer("ch03-target", False, "The target is 41.")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with running_tarot_teach(tmp_path) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context, page, _overview, problems, outside = open_live(
-                browser, server, PAGE, ".tt-progress-page", width=width, mark="progress")
-            retry = page.locator(".tt-live .tt-retry")
-            retry.wait_for()
-            assert "Retry what I got wrong (1)" in retry.inner_text()
-            _click(page, retry)
-            exercise = page.locator(".tt-live .tt-progress-page .tt-exercise").first
-            exercise.wait_for()
-            assert "target" in exercise.inner_text().lower()
-            retry.locator("xpath=..").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"retry-round-{width}.png"), full_page=False)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            assert not problems and not outside, (problems, outside)
-            context.close()
-        finally:
-            browser.close()
+    with live_browser(tmp_path) as (server, browser):
+        context, page, _overview, problems, outside = open_live(
+            browser, server, PAGE, ".tt-progress-page", width=width, mark="progress")
+        retry = page.locator(".tt-live .tt-retry")
+        retry.wait_for()
+        assert "Retry what I got wrong (1)" in retry.inner_text()
+        _click(page, retry)
+        exercise = page.locator(".tt-live .tt-progress-page .tt-exercise").first
+        exercise.wait_for()
+        assert "target" in exercise.inner_text().lower()
+        retry.locator("xpath=..").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"retry-round-{width}.png"), full_page=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not problems and not outside, (problems, outside)
+        context.close()

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from live_page import open_live
+from live_page import live_browser, open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     keep_on_this_machine, launch, running_tarot_teach, wait_idle)
 
@@ -223,8 +223,7 @@ def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come
     """The guided hands page opens with its two tables closed ("Sit down at the table"):
     a table is a hundred widgets, built on first use. Once sat at, the table (its deal saved)
     is there at once when the page is opened again; the other stays closed."""
-    with running_tarot_teach(tmp_path) as running, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with live_browser(tmp_path) as (running, browser):
         context, page, closed, problems, outside = open_live(
             browser, running, "book/20-guided-hands", ".tt-table-closed", 0)
         assert page.locator(".tt-live .tt-table").count() == 0

@@ -148,7 +148,7 @@ def review_html(entries, rules=None) -> str:
             f'<div style="min-width:11em">{_band_html(entry.band)} · '
             f'<span title="{how}">{escape_text(lost)} point'
             f"{'' if entry.points_lost == 1 else 's'} lost</span>{close}</div>"
-            f'<div style="flex:1 1 16em">{escape_text(entry.why)}</div>{later}</div>')
+            f'<div style="flex:1 1 100%">{escape_text(entry.why)}</div>{later}</div>')
     return (f'<div class="tt-review"><p><b>{escape_text(review_summary(entries))}</b></p>'
             f'{points_lost_chart(entries)}<div role="list" style="font-size:0.92em">'
             f"{''.join(rows)}</div></div>")
