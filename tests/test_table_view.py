@@ -5,6 +5,7 @@ import re
 import pytest
 
 from tarot_teach import Card, GameState, Phase, RuleSet
+from tarot_teach.cards import parse_card
 from tarot_teach.errors import IllegalAction
 from tarot_teach.players import ComputerPlayer
 from tarot_teach.rules import Bid
@@ -182,3 +183,21 @@ def test_table_view_seats_and_hand(players):
     assert sum(s["to_act"] for s in view["seats"]) == 1
     entries = hand_entries(state, 0)
     assert all(e["playable"] or e["reason"] for e in entries)
+
+
+def test_what_the_play_has_shown_names_an_unplayed_excuse_once():
+    """A computer showed a poignée holding the Excuse (4 players, seed 7): after trick 1 the
+    shown facts say that it still holds those trumps and the Excuse, and not again "The Excuse
+    has not been played yet"; its void and the trumps still out come from the learner's view."""
+    from tarot_teach.teach.table_view import shown_facts, trumps_still_out
+
+    state, computer = GameState.new(RuleSet(players=4), seed=7), ComputerPlayer()
+    while len(state.tricks) < 1:
+        state.play(computer.decide(state).action)
+    view = state.view(0)
+    shower = next(seat for seat, cards in view.poignees.items() if parse_card("EX") in cards)
+    facts = shown_facts(view, ("You", "Ada", "Bruno", "Chloé"))
+    excuse_lines = [line for line in facts if "Excuse" in line]
+    assert len(excuse_lines) == 1, facts
+    assert excuse_lines[0].startswith(("You", "Ada", "Bruno", "Chloé")[shower] + " still holds")
+    assert facts[-1] == f"Trumps still out in the other hands: {trumps_still_out(view)}."

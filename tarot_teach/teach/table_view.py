@@ -276,6 +276,8 @@ def shown_facts(view, names) -> list[str]:
     from ..inference import inferences
 
     lines = []
+    excuse = DECK[0]
+    excuse_placed = False  # a line already says where the unplayed Excuse is
     for fact in inferences(view, names):
         who, trick = names[fact.seat], fact.since_trick
         cards = ", ".join(c.short_name for c in fact.cards)
@@ -290,6 +292,7 @@ def shown_facts(view, names) -> list[str]:
                          f"in trick {trick}.")
         elif fact.kind == "holds" and poignee and set(fact.cards) <= poignee:
             lines.append(f"{who} still holds {cards}: shown in a poignée, not played yet.")
+            excuse_placed |= excuse in fact.cards
         elif fact.kind == "holds":
             lines.append(f"{who} took the dog: {cards} are in that hand or laid aside.")
         elif fact.kind == "partner":
@@ -303,7 +306,7 @@ def shown_facts(view, names) -> list[str]:
     where = "in the other hands" + (" or the dog" if view.dog is None else "")
     lines.append(f"Trumps still out {where}: {trumps_still_out(view)}.")
     played = {c for _, cards, _ in view.tricks for c in cards} | {c for _, c in view.current_trick}
-    excuse = DECK[0]
-    if excuse not in played and excuse not in view.hand and excuse not in (view.discard or ()):
+    if excuse not in played and excuse not in view.hand and excuse not in (view.discard or ()) \
+            and not excuse_placed:
         lines.append("The Excuse has not been played yet.")
     return lines
