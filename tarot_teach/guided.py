@@ -640,10 +640,11 @@ def judged_cards(state: GameState, seat: int) -> JudgedCards:
     return JudgedCards.of(judge_cards(state, seat, focus=_legal_cards(state)))
 
 
-STABLE_DEALS = (160, 320)
+STABLE_DEALS = (160, 320, 640, 1280, 2560)
 """How many deals a guided hand's judged question is drawn on (:func:`stable_judged_cards`):
-the first number, then more while a card's acceptance is in doubt
-(:func:`acceptance_undecided`)."""
+the first number, then the next while a card's acceptance is in doubt
+(:func:`acceptance_undecided`): a card whose loss is near a point is drawn on up to
+2,560 deals (about 40 s), so that another draw does not change the answer."""
 
 STABLE_SEEDS = (1, 2)
 """The seeds of the independent draws a stored judged question must agree on: the verdict
@@ -669,7 +670,8 @@ def stable_judged_cards(state: GameState, seat: int, seeds=STABLE_SEEDS,
                         deals=STABLE_DEALS) -> "tuple[JudgedCards, bool]":
     """``seat``'s legal cards judged as a guided hand stores them: on ``deals`` deals (more
     while :func:`acceptance_undecided`), drawn once per seed of ``seeds``; the first draw's
-    verdict, and whether every draw accepts the same cards (a question is kept only then:
+    verdict, and whether it is settled: every draw accepts the same cards and no card's
+    acceptance is still in doubt after the most deals (a question is kept only then:
     which cards are right must not depend on the deals drawn).
 
     >>> hand = load_guided_hand(Path(__file__).parent.parent / "exercises/hands/poignee.json")
@@ -682,9 +684,12 @@ def stable_judged_cards(state: GameState, seat: int, seeds=STABLE_SEEDS,
     from .judge import judge_cards
 
     legal = _legal_cards(state)
-    draws = [JudgedCards.of(judge_cards(state, seat, seed=seed, deals=deals, focus=legal,
-                                        undecided=acceptance_undecided)) for seed in seeds]
-    return draws[0], all(draw.accepted == draws[0].accepted for draw in draws[1:])
+    judgements = [judge_cards(state, seat, seed=seed, deals=deals, focus=legal,
+                              undecided=acceptance_undecided) for seed in seeds]
+    draws = [JudgedCards.of(judgement) for judgement in judgements]
+    settled = (all(draw.accepted == draws[0].accepted for draw in draws[1:])
+               and not any(map(acceptance_undecided, judgements)))
+    return draws[0], settled
 
 
 def _points_words(verdict: JudgedCards, points: Fraction) -> str:
