@@ -729,9 +729,10 @@ def _without_npm(groups: "list[str]", stale: "list[str]", chosen: bool) -> "list
         find_npm()  # (raises, in words)
     if any(group not in ONLY_FOR for group in stale):
         raise FetchError(NO_NPM)
-    print(f"npm was not found: {' and '.join(ONLY_FOR[group] for group in stale)} left out; "
-          "only hosting the static site or running the tests needs "
-          f"{'them' if len(stale) > 1 else 'it'} (install Node.js 18 or later for that).",
+    many = len(stale) > 1
+    print(f"npm was not found: {' and '.join(ONLY_FOR[group] for group in stale)} "
+          f"{'are' if many else 'is'} left out (only hosting the static site or running the "
+          f"tests needs {'them' if many else 'it'}; install Node.js 18 or later for that).",
           flush=True)
     return [group for group in groups if group not in stale]
 
