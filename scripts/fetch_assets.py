@@ -7,6 +7,11 @@ Run from anywhere (idempotent; re-running skips what is already in place):
     python scripts/fetch_assets.py            # fetch whatever is missing
     python scripts/fetch_assets.py --force    # refetch everything
     python scripts/fetch_assets.py --check    # only report; exit 1 if something is missing
+    python scripts/fetch_assets.py --log F    # details in F; here one line if something is fetched
+
+Without npm (no Node.js), what only the static site or the tests need (Pyodide, axe-core) is
+left out, in one sentence; what every page needs (the widgets' JavaScript, MathJax) cannot
+be: that is one sentence too, and exit status 2.
 
 Packages come from the npm registry through ``npm pack`` (exact pinned versions, tarball
 integrity checked against the sha512 below; no dependency install, no lifecycle scripts).
@@ -53,6 +58,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,8 +109,19 @@ WIDGETS_SRC = ROOT / "scripts" / "widgets"  # package.json, package-lock.json, e
 BUNDLE_BUILD = VENDOR / "widgets-build"  # npm's node_modules for the bundle (a cache)
 
 
+DETAIL = None
+"""Where the progress lines and the output of the commands run go (``--log``): None is this
+terminal."""
+
+
 def log(msg: str) -> None:
-    print(f"[fetch_assets] {msg}", flush=True)
+    print(f"[fetch_assets] {msg}", file=DETAIL or sys.stdout, flush=True)
+
+
+def run_checked(command: "list[str]", **kwargs) -> None:
+    """``subprocess.run(command, check=True)``, its output where :func:`log` writes."""
+    subprocess.run(command, check=True, stdout=DETAIL,
+                   stderr=subprocess.STDOUT if DETAIL else None, **kwargs)
 
 
 # --------------------------------------------------------------------------- npm helpers
@@ -457,7 +474,7 @@ def _precompile(lite: Path) -> None:
         log("jupyterlite: node not found, the browser's Python will compile its modules itself")
         return
     log("jupyterlite: precompiling the modules a page imports (Pyodide in Node.js) ...")
-    subprocess.run([node, str(ROOT / "scripts" / "pyodide_compile.mjs"), str(lite)], check=True)
+    run_checked([node, str(ROOT / "scripts" / "pyodide_compile.mjs"), str(lite)])
 
 
 EAGER_EMBED = "from .terminal.embed import embed\n"
@@ -565,13 +582,12 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
         cache.mkdir(parents=True, exist_ok=True)
         pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
         log("jupyterlite: pip download " + " ".join(BROWSER_WHEELS))
-        subprocess.run(pip + ["download", "--quiet", "--only-binary=:all:", "--python-version",
-                              "3.14", "--implementation", "py", "--platform", "any",
-                              "-d", str(cache), *BROWSER_WHEELS], check=True)
+        run_checked(pip + ["download", "--quiet", "--only-binary=:all:", "--python-version",
+                           "3.14", "--implementation", "py", "--platform", "any",
+                           "-d", str(cache), *BROWSER_WHEELS])
         build = Path(tmp) / "project"
-        subprocess.run(pip + ["wheel", "--quiet", "--no-deps",
-                              "-w", str(build), str(ROOT)], check=True,
-                       env={**os.environ, "TAROT_TEACH_PURE": "1"})  # py3-none-any (setup.py)
+        run_checked(pip + ["wheel", "--quiet", "--no-deps", "-w", str(build), str(ROOT)],
+                    env={**os.environ, "TAROT_TEACH_PURE": "1"})  # py3-none-any (setup.py)
         wheels = {}
         for whl in sorted(cache.glob("*.whl")):
             if _canonical(whl.name.split("-")[0]) not in SHIMMED + NOT_IN_BROWSER:
@@ -694,10 +710,41 @@ GROUPS = {
 }
 
 
+# Groups that only the static site (hosted without a server) or the tests need: without npm
+# they are left out, since the local tutorial (tarot-teach) does not use them.
+ONLY_FOR = {
+    "jupyterlite": "the static site's Python (Pyodide)",
+    "axe": "the accessibility tests' axe-core",
+}
+NO_NPM = ("npm was not found, and every page of the tutorial needs JavaScript fetched and "
+          "bundled with it (the exercises' widgets, MathJax): install Node.js 18 or later "
+          "(it comes with npm), then start again.")
+
+
+def _without_npm(groups: "list[str]", stale: "list[str]", chosen: bool) -> "list[str]":
+    """The groups to fetch when npm is missing: those in date, if what is out of date only
+    the static site or the tests need (said in one sentence; unless the user named the
+    groups); else :data:`NO_NPM` is raised."""
+    if chosen:
+        find_npm()  # (raises, in words)
+    if any(group not in ONLY_FOR for group in stale):
+        raise FetchError(NO_NPM)
+    many = len(stale) > 1
+    print(f"npm was not found: {' and '.join(ONLY_FOR[group] for group in stale)} "
+          f"{'are' if many else 'is'} left out (only hosting the static site or running the "
+          f"tests needs {'them' if many else 'it'}; install Node.js 18 or later for that).",
+          flush=True)
+    return [group for group in groups if group not in stale]
+
+
 def main(argv: list[str] | None = None) -> int:
+    global DETAIL
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--force", action="store_true", help="refetch even if up to date")
     parser.add_argument("--check", action="store_true", help="only report what is missing")
+    parser.add_argument("--log", metavar="FILE", type=Path,
+                        help="write the progress lines and the commands' output to FILE; say "
+                        "here only what is fetched (one line) or left out")
     parser.add_argument(
         "groups", nargs="*", metavar="GROUP",
         help=f"asset groups to fetch (default: all of {', '.join(GROUPS)})",
@@ -707,20 +754,37 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in groups if g not in GROUPS]
     if unknown:
         parser.error(f"unknown group(s) {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
+    started = time.monotonic()
     try:
-        stale = [g for g in groups if not GROUPS[g](check=True, quiet=True)]
-        if not args.check and (args.force or stale):
-            log(f"using {find_npm()}")  # fail early and clearly when npm is missing
+        stale = [g for g in groups if args.force or not GROUPS[g](check=True, quiet=True)]
+        if not args.check and stale and shutil.which("npm") is None:
+            groups = _without_npm(groups, stale, chosen=bool(args.groups))
+            stale = [g for g in stale if g in groups]
+        if args.log is not None:
+            args.log.parent.mkdir(parents=True, exist_ok=True)
+            DETAIL = open(args.log, "w", encoding="utf-8")
+            if stale and not args.check:
+                print("Fetching the pages' JavaScript and Python from npm and PyPI (first "
+                      "time: a few minutes)…", end=" ", flush=True)
+        if not args.check and stale:
+            log(f"using {find_npm()}")
         ok = all([GROUPS[g](force=args.force, check=args.check) for g in groups])
         if ok:
             ok = write_service_worker(check=args.check)
-    except FetchError as exc:
-        print(f"fetch_assets.py: error: {exc}", file=sys.stderr)
+    except (FetchError, subprocess.CalledProcessError) as exc:
+        if DETAIL is not None and stale and not args.check:
+            print("failed.", flush=True)
+        why = exc if isinstance(exc, FetchError) else (
+            f"`{' '.join(map(str, exc.cmd[:3]))} ...` failed (exit status {exc.returncode})")
+        print(f"fetch_assets.py: {why}" + (f"\nThe whole output is in {args.log}."
+                                           if DETAIL is not None else ""), file=sys.stderr)
         return 2
     if not ok:
         print("fetch_assets.py: some assets are missing; run without --check", file=sys.stderr)
         return 1
     log("done")
+    if DETAIL is not None and stale and not args.check:
+        print(f"done in {time.monotonic() - started:.0f} s.", flush=True)
     return 0
 
 

@@ -1,8 +1,9 @@
 """The ``tarot-teach`` command line.
 
-    tarot-teach [--port 8276] [--no-browser]
+    tarot-teach [--port 8276] [--no-browser] [--no-build] [--verbose]
                                           build the book if it is out of date, serve it on
-                                          127.0.0.1 and open it in the browser
+                                          127.0.0.1 and open it in the browser (the build's
+                                          and the server's output go to log files)
     tarot-teach replay FILE.json          check a hand record and print its result
     tarot-teach deal --players 4 --seed N print a dealt hand record
     tarot-teach selfplay --players P --deals N --seed S --out FILE
@@ -42,10 +43,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tarot-teach", description="Learn French Tarot.")
     from .app.build import DEFAULT_PORT
 
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                        help=f"port on 127.0.0.1, 1 to 65535 (default {DEFAULT_PORT})")
+    parser.add_argument("--port", type=_port, default=None,
+                        help=f"port on 127.0.0.1, 1 to 65535 (default {DEFAULT_PORT}, or the "
+                        "next free one)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--no-build", action="store_true", help="serve the book as last built")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show the build's and the server's whole output here, not in "
+                        "log files")
     commands = parser.add_subparsers(dest="command")
     replay_parser = commands.add_parser("replay", help="check a hand record and print its result")
     replay_parser.add_argument("file", help="a hand record (JSON)")
@@ -102,7 +107,8 @@ def _main(argv: "list[str] | None") -> int:
         return _selfplay(args.players, args.deals, args.seed, args.out)
     from .app.server import main_serve
 
-    return main_serve(port=args.port, open_browser=not args.no_browser, rebuild=not args.no_build)
+    return main_serve(port=args.port, open_browser=not args.no_browser, rebuild=not args.no_build,
+                      verbose=args.verbose)
 
 
 def _check_readable(path: str) -> "str | None":

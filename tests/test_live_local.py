@@ -352,16 +352,27 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
 # ------------------------------------------------------------------------------ the test
 
 
-SERVER_LOGS: "dict[str, Path]" = {}  # base URL -> the log of the tarot-teach serving it
+SERVER_LOGS: "dict[str, Path]" = {}  # base URL -> the folder of the tarot-teach serving it
+
+
+def server_log(folder: Path, port: int) -> str:
+    """What the `tarot-teach` of :func:`running_tarot_teach` (``folder``, ``port``) printed
+    (``terminal.log``), then its server's log (its kernels' warnings too)."""
+    text = ""
+    for name in ("terminal.log", f"server-{port}.log"):
+        try:
+            text += (folder / name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            pass
+    return text
 
 
 def server_log_tail(base: str, lines: int = 40) -> str:
-    """The last ``lines`` of what the `tarot-teach` serving ``base`` printed (its kernels'
-    warnings too), to explain a failure; "" when there is none."""
-    try:
-        text = SERVER_LOGS[base].read_text(encoding="utf-8", errors="replace")
-    except (KeyError, OSError):
+    """The last ``lines`` of :func:`server_log` for the `tarot-teach` serving ``base``, to
+    explain a failure; "" when there is none."""
+    if base not in SERVER_LOGS:
         return ""
+    text = server_log(SERVER_LOGS[base], int(base.rstrip("/").rsplit(":", 1)[1]))
     return "tarot-teach printed, last lines:\n" + "\n".join(text.splitlines()[-lines:])
 
 
@@ -369,7 +380,8 @@ def server_log_tail(base: str, lines: int = 40) -> str:
 def running_tarot_teach(progress_dir: Path, environment: "dict | None" = None):
     """`tarot-teach --no-build --no-browser --port N` as a learner runs it, its progress in
     ``progress_dir``; yields (base URL, port, the address it opens with its key); stopped
-    after. Its output goes to ``progress_dir / "server.log"``."""
+    after. What it prints goes to ``progress_dir / "terminal.log"``, its server's log is
+    beside it (see :func:`server_log`)."""
     port = free_port()
     env = dict(os.environ, TAROT_TEACH_PROGRESS=str(progress_dir / "p.json"),
                TAROT_TEACH_NO_BROWSER="1", **(environment or {}))
@@ -392,14 +404,14 @@ def running_tarot_teach(progress_dir: Path, environment: "dict | None" = None):
             elif (not line and proc.poll() is not None) or time.time() > deadline:
                 raise RuntimeError("tarot-teach did not start:\n" + "".join(seen))
         def keep_log() -> None:  # (in the test's folder: pytest keeps the last three runs')
-            with open(progress_dir / "server.log", "w", encoding="utf-8") as log:
+            with open(progress_dir / "terminal.log", "w", encoding="utf-8") as log:
                 log.writelines(seen)
                 for line in proc.stdout:
                     log.write(line)
                     log.flush()
 
         threading.Thread(target=keep_log, daemon=True).start()
-        SERVER_LOGS[base] = progress_dir / "server.log"
+        SERVER_LOGS[base] = progress_dir
         yield base, port, opened
     finally:
         proc.terminate()
@@ -651,7 +663,7 @@ def test_a_page_stays_connected_while_the_server_pings_it(tmp_path):
         sent = page.evaluate("window.ttLive.sent")
         page.locator(".tt-live .tt-check").first.click()
         wait_idle(page, sent)
-    log = (tmp_path / "server.log").read_text(encoding="utf-8")
+    log = server_log(tmp_path, server[1])
     assert "ping timeout" not in log and "websocket_ping_timeout" not in log, log
 
 

@@ -66,7 +66,8 @@ def test_a_changed_engine_rebuilds_and_re_executes_every_page(tmp_path, monkeypa
     cache = root / "_build" / ".jupyter_cache"
     cache.mkdir()
     commands = []
-    monkeypatch.setattr(app_build.subprocess, "run", lambda command, **_: commands.append(command))
+    monkeypatch.setattr(app_build, "_run_logged",
+                        lambda command, *_: commands.append(command) or 0)
 
     old = time.time() - 60
     os.utime(engine, (old, old))

@@ -17,15 +17,17 @@ is shut down within seconds (the page says when it leaves) or half a minute.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import signal
-import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
-from .build import DEFAULT_PORT, book_is_stale, build_book, html_dir, project_root
+from .build import (DEFAULT_PORT, BuildFailed, book_is_stale, build_book, build_log, html_dir,
+                    project_root)
 from .handlers import JUPYTER_BASE, routes
 from .keys import OPEN_PATH, BrowserKey, SecretScrubber, open_address, open_browser_on, scrub_logs
 from .pool import POOL_SIZE
@@ -151,6 +153,10 @@ def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | No
     return live
 
 
+IN_USE = "another program is using that port"
+PORT_TRIES = 20  # without --port: the default port, else the next free one of these
+
+
 def port_problem(port: int) -> "str | None":
     """Why this process cannot listen on 127.0.0.1:``port``, in words; None if it can.
 
@@ -169,72 +175,159 @@ def port_problem(port: int) -> "str | None":
             probe.bind(("127.0.0.1", port))
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                return "another program is using that port"
+                return IN_USE
             if error.errno == errno.EACCES:
                 return "this user may not use ports below 1024"
             return error.strerror or str(error)
     return None
 
 
-def main_serve(port: int = DEFAULT_PORT, open_browser: bool = True,
-               rebuild: bool = True) -> int:
-    """Build if needed, serve, and open the browser on the first page. Ctrl+C stops."""
+def _cannot_listen(port: int, problem: str) -> str:
+    if problem == IN_USE:
+        return (f"Port {port} is in use (by another program or an earlier tutorial): stop "
+                "it, or choose another port with --port (without --port, a free one is found).")
+    return f"Cannot listen on 127.0.0.1:{port}: {problem}; choose another port with --port."
+
+
+def choose_port(asked: "int | None", say) -> "int | None":
+    """The port to serve on: ``asked`` (the user's --port) if it is free, else None (said
+    why); without one, :data:`DEFAULT_PORT` or the next free port (said so)."""
+    if asked is not None:
+        problem = port_problem(asked)
+        if problem:
+            say(_cannot_listen(asked, problem))
+            return None
+        return asked
+    for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
+        if port_problem(port) is None:
+            if port != DEFAULT_PORT:
+                say(f"Port {DEFAULT_PORT} is in use (by another program or an earlier "
+                    f"tutorial); using {port}.")
+            return port
+    say(f"Ports {DEFAULT_PORT} to {DEFAULT_PORT + PORT_TRIES - 1} are all in use; choose a "
+        "free one with --port.")
+    return None
+
+
+def shown(path: Path) -> str:
+    """``path`` as a learner would type it: relative to the current folder if inside it,
+    else with ``~`` for the home folder."""
+    path = Path(path).absolute()
+    for base, prefix in ((Path.cwd(), ""), (Path.home(), "~/")):
+        try:
+            return prefix + path.relative_to(base).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+@contextlib.contextmanager
+def _output_to(log: Path, verbose: bool):
+    """While serving, send everything this process and its kernels write (the server's log,
+    a kernel's warnings) to ``log``, readable by this user only; yield a stream to this
+    terminal for the lines the learner should see. ``verbose``: leave the output here."""
+    if verbose:
+        yield sys.stderr
+        return
+    from .keys import private_write
+
+    private_write(log, "")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    terminal = os.fdopen(os.dup(2), "w", buffering=1, encoding="utf-8", errors="replace")
+    descriptor = os.open(log, os.O_WRONLY | os.O_APPEND)
+    try:
+        os.dup2(descriptor, 1)
+        os.dup2(descriptor, 2)
+        yield terminal
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, descriptor):
+            os.close(fd)
+        terminal.close()
+
+
+def main_serve(port: "int | None" = None, open_browser: bool = True,
+               rebuild: bool = True, verbose: bool = False) -> int:
+    """Build if needed, serve, and open the browser on the first page: a line for each step
+    on this terminal, the build's and the server's output in log files (here too when
+    ``verbose``). ``port``: the user's --port (None: the default one, or a free one).
+    Ctrl+C stops."""
+    def say(line: str, end: str = "\n") -> None:
+        print(line, end=end, file=sys.stderr, flush=True)
+
     root = project_root()
     if root is None:
-        print("tarot-teach: the book sources were not found next to the package; "
-              "run it from a checkout installed with `scripts/setup`.", file=sys.stderr)
+        say("tarot-teach: the book sources were not found next to the package; "
+            "run it from a checkout installed with `scripts/setup`.")
         return 2
-    problem = port_problem(port)
-    if problem:  # said before a build that may take minutes
-        print(f"tarot-teach: cannot listen on 127.0.0.1:{port}: {problem}; "
-              "try another port with --port.", file=sys.stderr)
+    port = choose_port(port, say)  # said before a build that may take minutes
+    if port is None:
         return 1
     if rebuild and book_is_stale(root):
-        print("Building the book (the first time takes a minute or two)…", file=sys.stderr)
+        say(f"Building the book (first time: a minute or two; log in {shown(build_log(root))})…",
+            end="\n" if verbose else " ")
+        started = time.monotonic()
         try:
-            build_book(root)
-        except (subprocess.CalledProcessError, OSError) as error:
-            print(f"tarot-teach: the book could not be built ({error}).", file=sys.stderr)
+            build_book(root, verbose=verbose)
+        except BuildFailed as failed:
+            say("failed:")
+            for line in failed.lines:
+                say(f"  {line}")
+            say(f"The whole output is in {shown(failed.log)}.")
             return 1
+        except OSError as error:
+            say(f"failed: {error.strerror or error}.")
+            return 1
+        say(f"done in {time.monotonic() - started:.0f} s.")
     directory = html_dir(root)
     if not (directory / "index.html").is_file():
-        print("tarot-teach: there is no built book to serve.", file=sys.stderr)
+        say("tarot-teach: there is no built book to serve (run it without --no-build).")
         return 1
-
-    def address(key: str) -> str:
-        return f"http://127.0.0.1:{port}{OPEN_PATH}#key={key}"
-
-    def new_key(key: str) -> None:
-        print(f"The key of the tutorial's browser expired; open {address(key)} to go on.",
-              file=sys.stderr, flush=True)
 
     from ..widgets.progress import default_progress_path
 
     folder = default_progress_path().parent
     (folder / "browser-key").unlink(missing_ok=True)  # (kept by older versions: no use now)
-    keys = BrowserKey(on_new_key=new_key)
-    try:
-        live = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
-    except (OSError, SystemExit) as error:  # (jupyter_server exits when it cannot listen)
-        why = port_problem(port) or getattr(error, "strerror", None) or "the server did not start"
-        print(f"tarot-teach: cannot listen on 127.0.0.1:{port}: {why}; try another port "
-              "with --port.", file=sys.stderr)
-        return 1
+    log = folder / f"server-{port}.log"
     opener = folder / f"open-{port}.html"
+    with _output_to(log, verbose) as terminal:
+        def tell(line: str) -> None:
+            print(line, file=terminal, flush=True)
 
-    def ready() -> None:
-        # The key goes to this terminal only, never on a command line (see open_address).
-        print(f"The tutorial is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n"
-              "A browser tarot-teach did not open needs this address once (it lets that "
-              "browser run the exercises until tarot-teach stops; keep it to yourself):\n"
-              f"{address(keys.current)}", file=sys.stderr, flush=True)
-        if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
-            open_browser_on(open_address(port, keys, folder))
+        def address(key: str) -> str:
+            return f"http://127.0.0.1:{port}{OPEN_PATH}#key={key}"
 
-    try:
-        live.serve(on_ready=ready)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        opener.unlink(missing_ok=True)
+        def new_key(key: str) -> None:
+            tell(f"The key of the tutorial's browser expired; open {address(key)} to go on.")
+
+        keys = BrowserKey(on_new_key=new_key)
+        try:
+            live = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
+        except (OSError, SystemExit) as error:  # (jupyter_server exits when it cannot listen)
+            why = (port_problem(port) or getattr(error, "strerror", None)
+                   or "the server did not start")
+            tell(_cannot_listen(port, why))
+            return 1
+
+        def ready() -> None:
+            # The key goes to this terminal only, never on a command line (see open_address).
+            where = "" if verbose else f"; server log: {shown(log)}"
+            tell(f"Tutorial ready at http://127.0.0.1:{port}/ (Ctrl+C to stop{where}).\n"
+                 "Another browser needs this address once (keep it to yourself): "
+                 f"{address(keys.current)}")
+            if open_browser and not os.environ.get("TAROT_TEACH_NO_BROWSER"):
+                open_browser_on(open_address(port, keys, folder))
+
+        try:
+            live.serve(on_ready=ready)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            opener.unlink(missing_ok=True)
+        tell("Tutorial stopped.")
     return 0
