@@ -3,6 +3,7 @@
     python benchmarks/strength.py --players 4 --deals 500 --seed 1
     python benchmarks/strength.py --duplicate --deals 1000 --seed 1 [--minutes 30]
         [--save benchmarks/results/strength-4p-seed1.jsonl]   (resumes a run of the same code)
+        [--first 500 --save …-from500.jsonl]   (a second process: deals from number 500 on)
     python benchmarks/strength.py --duplicate --only bids --deals 1000 --seed 1
     python benchmarks/strength.py --duplicate --only discards --deals 500 --seed 5
     python benchmarks/strength.py --pyodide --deals 2 --seed 1
@@ -115,7 +116,8 @@ DECISION_TIMES: list[float] = []
 
 
 def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int,
-              only: "list[str] | None" = None, save: "str | None" = None) -> None:
+              only: "list[str] | None" = None, save: "str | None" = None,
+              first: int = 0) -> None:
     if only:
         strong = StrongChoicesOnly(frozenset(CHOICES[word] for word in only), samples=samples,
                                    seed=seed)
@@ -130,7 +132,7 @@ def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int,
               "(same settings and code)", flush=True)
     results = [net for net in kept.values() if net is not None]
     start = time.perf_counter()
-    number = 0
+    number = first
     while len(results) < deals and time.perf_counter() - start < minutes * 60:
         if number in kept:
             number += 1
@@ -242,6 +244,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=float("inf"))
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--pyodide", action="store_true")
+    parser.add_argument("--first", type=int, default=0,
+                        help="with --duplicate: the first deal number to play (a second process "
+                        "on another core plays from here, into a file of its own)")
     parser.add_argument("--save", help="with --duplicate: a file where each deal's result is "
                         "added, and from which a run with the same settings and code resumes")
     parser.add_argument("--only", nargs="+", choices=sorted(CHOICES),
@@ -253,7 +258,7 @@ def main() -> None:
         return
     if args.duplicate:
         duplicate(args.players, args.deals, args.seed, args.minutes, args.samples, args.only,
-                  args.save)
+                  args.save, args.first)
         return
     for label, computer in (("computer", True), ("random", False)):
         average, taken, made = play(args.players, args.deals, args.seed, computer)
