@@ -9,12 +9,11 @@ Run from anywhere (idempotent; re-running skips what is already in place):
     python scripts/fetch_assets.py --check    # only report; exit 1 if something is missing
     python scripts/fetch_assets.py --log F    # details in F; here one line if something is fetched
 
-Without npm (no Node.js), what only the static site or the tests need (Pyodide, axe-core) is
-left out, in one sentence; what every page needs (the widgets' JavaScript, MathJax) cannot
-be: that is one sentence too, and exit status 2.
-
-Packages come from the npm registry through ``npm pack`` (exact pinned versions, tarball
-integrity checked against the sha512 below; no dependency install, no lifecycle scripts).
+No Node.js is needed: packages come straight from the npm registry (``$npm_config_registry``,
+else registry.npmjs.org) as tarballs of exact pinned versions, their integrity checked against
+the sha512 below or in scripts/widgets/package-lock.json (no lifecycle scripts run); the
+bundles are built by esbuild's own program (the ``@esbuild/<os>-<cpu>`` package of that
+lockfile). Node.js, when there, only precompiles the static site's Python modules.
 Everything lands in ``vendor/`` (git-ignored):
 
     vendor/npm/                       downloaded tarballs (a cache)
@@ -53,12 +52,14 @@ import base64
 import hashlib
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,48 +128,105 @@ def run_checked(command: "list[str]", **kwargs) -> None:
 # --------------------------------------------------------------------------- npm helpers
 
 
-def find_npm() -> str:
-    npm = shutil.which("npm")
-    if npm is None:
-        raise FetchError(
-            "npm was not found on PATH. Install Node.js (>= 18) with npm, then rerun "
-            "`python scripts/fetch_assets.py`."
-        )
-    return npm
+REGISTRY = os.environ.get("npm_config_registry") or "https://registry.npmjs.org/"
+"""The npm registry the tarballs come from (npm's own setting, when given)."""
 
 
-def _sri_sha512(path: Path) -> str:
-    digest = hashlib.sha512(path.read_bytes()).digest()
-    return "sha512-" + base64.b64encode(digest).decode("ascii")
+def _sri(data: bytes, integrity: str) -> str:
+    """``data``'s Subresource Integrity string in the algorithm of ``integrity``."""
+    algorithm = integrity.split("-", 1)[0]
+    if algorithm not in ("sha512", "sha384", "sha256", "sha1"):
+        raise FetchError(f"unknown integrity algorithm {algorithm!r}")
+    return f"{algorithm}-" + base64.b64encode(hashlib.new(algorithm, data).digest()).decode()
+
+
+def tarball_url(name: str, version: str) -> str:
+    """Where the npm registry keeps ``name@version``'s tarball.
+
+    >>> tarball_url("@esbuild/linux-x64", "0.28.2").endswith("/@esbuild/linux-x64/-/linux-x64-0.28.2.tgz")
+    True
+    """
+    return f"{REGISTRY.rstrip('/')}/{name}/-/{name.rsplit('/', 1)[-1]}-{version}.tgz"
 
 
 def npm_pack(pkg: NpmPackage) -> Path:
-    """Download the tarball of exactly ``pkg`` into vendor/npm/ (cached) and return it."""
+    """Download the tarball of exactly ``pkg`` from the npm registry into vendor/npm/
+    (cached), check its integrity, and return it."""
     NPM_CACHE.mkdir(parents=True, exist_ok=True)
     tarball = NPM_CACHE / f"{pkg.name.lstrip('@').replace('/', '-')}-{pkg.version}.tgz"
-    if tarball.is_file() and _sri_sha512(tarball) == pkg.integrity:
+    if tarball.is_file() and _sri(tarball.read_bytes(), pkg.integrity) == pkg.integrity:
         log(f"{pkg.spec}: using cached {tarball.relative_to(ROOT)}")
         return tarball
-    npm = find_npm()
-    with tempfile.TemporaryDirectory(prefix="npm-pack-") as tmp:
-        cmd = [npm, "pack", pkg.spec, "--json", "--ignore-scripts", "--pack-destination", tmp]
-        log(f"{pkg.spec}: running {' '.join(cmd[1:4])} ...")
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp)
-        if proc.returncode != 0:
-            raise FetchError(f"`npm pack {pkg.spec}` failed:\n{proc.stderr.strip()}")
-        try:
-            info = json.loads(proc.stdout)[0]
-            downloaded = Path(tmp) / info["filename"]
-        except (ValueError, LookupError) as exc:
-            raise FetchError(f"unexpected `npm pack --json` output: {proc.stdout!r}") from exc
-        got = _sri_sha512(downloaded)
-        if got != pkg.integrity:
-            raise FetchError(
-                f"{pkg.spec}: integrity mismatch\n  expected {pkg.integrity}\n  got      {got}"
-            )
-        shutil.move(downloaded, tarball)
+    url = tarball_url(pkg.name, pkg.version)
+    log(f"{pkg.spec}: downloading {url} ...")
+    try:
+        with urllib.request.urlopen(url, timeout=300) as response:
+            data = response.read()
+    except OSError as exc:  # (URLError, HTTPError and timeouts are OSErrors)
+        raise FetchError(f"{pkg.spec} could not be downloaded from {url}: {exc}") from exc
+    got = _sri(data, pkg.integrity)
+    if got != pkg.integrity:
+        raise FetchError(
+            f"{pkg.spec}: integrity mismatch\n  expected {pkg.integrity}\n  got      {got}")
+    partial = tarball.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(tarball)
     log(f"{pkg.spec}: downloaded to {tarball.relative_to(ROOT)} (integrity ok)")
     return tarball
+
+
+NODE_OS = {"linux": "linux", "darwin": "darwin", "win32": "win32", "cygwin": "win32"}
+NODE_CPU = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64",
+            "i386": "ia32", "i686": "ia32", "x86": "ia32", "armv7l": "arm"}
+
+
+def _for_this_machine(entry: dict) -> bool:
+    """Whether a package-lock entry installs here (its ``os`` and ``cpu`` lists, "!x" a
+    refusal), as npm decides for optional platform packages such as esbuild's."""
+    here = {"os": NODE_OS.get(sys.platform, sys.platform),
+            "cpu": NODE_CPU.get(platform.machine().lower(), platform.machine().lower())}
+    for field, value in here.items():
+        wanted = entry.get(field) or []
+        if f"!{value}" in wanted:
+            return False
+        if any(not w.startswith("!") for w in wanted) and value not in wanted:
+            return False
+    return True
+
+
+def install_lockfile(lockfile: Path, folder: Path) -> None:
+    """Put every package of an npm ``package-lock.json`` (version 2 or 3) into
+    ``folder/node_modules`` as ``npm ci --ignore-scripts`` does: exact versions from the
+    registry, integrity checked, platform packages only for this machine, no scripts run."""
+    packages = json.loads(lockfile.read_text(encoding="utf-8"))["packages"]
+    shutil.rmtree(folder / "node_modules", ignore_errors=True)
+    for key, entry in packages.items():
+        if not key or entry.get("link") or not _for_this_machine(entry):
+            continue
+        name = entry.get("name") or key.rsplit("node_modules/", 1)[-1]
+        if "integrity" not in entry:
+            raise FetchError(f"{lockfile}: {key} has no integrity to check")
+        tarball = npm_pack(NpmPackage(name, entry["version"], entry["integrity"]))
+        with tempfile.TemporaryDirectory(prefix="npm-unpack-") as tmp:
+            extract(tarball, Path(tmp))
+            tops = [path for path in Path(tmp).iterdir() if path.is_dir()]
+            if len(tops) != 1:  # ("package/" for nearly every package)
+                raise FetchError(f"{tarball.name}: not one folder at the top of the tarball")
+            top = tops[0]
+            destination = folder / key
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(top), destination)
+
+
+def esbuild_program() -> Path:
+    """esbuild's own program (no Node.js needed), from the bundle's packages."""
+    found = sorted((BUNDLE_BUILD / "node_modules" / "@esbuild").glob("*/bin/esbuild")) + \
+        sorted((BUNDLE_BUILD / "node_modules" / "@esbuild").glob("*/esbuild.exe"))
+    if not found:
+        raise FetchError("scripts/widgets/package-lock.json has no esbuild program for this "
+                         f"machine ({sys.platform}, {platform.machine()})")
+    found[0].chmod(found[0].stat().st_mode | 0o111)
+    return found[0]
 
 
 def extract(tarball: Path, dest: Path) -> Path:
@@ -292,27 +350,21 @@ BUNDLE_SOURCES = ("package.json", "package-lock.json", "entry.js")
 def build_widget_bundle(out: Path) -> None:
     """``widgets.js`` + ``widgets.css`` (+ the Font Awesome fonts the CSS names) in ``out``:
     scripts/widgets/entry.js bundled by esbuild with the npm packages of its package-lock.json
-    (``npm ci``: exact versions, integrity checked, no lifecycle scripts). It defines the AMD
+    (:func:`install_lockfile`: exact versions, integrity checked, no scripts). It defines the AMD
     modules of html-manager's embed-amd.js that the pages use, at a fifth of its size (see
     entry.js); the real embed-amd.js stays published beside it."""
-    npm = find_npm()
     BUNDLE_BUILD.mkdir(parents=True, exist_ok=True)
     for name in BUNDLE_SOURCES:
         _copy(WIDGETS_SRC / name, BUNDLE_BUILD / name)
-    installed = BUNDLE_BUILD / "node_modules" / ".package-lock.json"
     lock_hash = hashlib.sha256((WIDGETS_SRC / "package-lock.json").read_bytes()).hexdigest()
-    marker = BUNDLE_BUILD / ".installed-lock.sha256"
-    if not (installed.is_file() and marker.is_file() and marker.read_text() == lock_hash):
-        log("widgets: npm ci (the bundle's packages, scripts/widgets/package-lock.json) ...")
-        proc = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
-                              cwd=BUNDLE_BUILD, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise FetchError(f"`npm ci` for the widget bundle failed:\n{proc.stderr.strip()}")
+    marker = BUNDLE_BUILD / "node_modules" / ".installed-lock.sha256"
+    if not (marker.is_file() and marker.read_text() == lock_hash):
+        log("widgets: the bundle's packages (scripts/widgets/package-lock.json) ...")
+        install_lockfile(BUNDLE_BUILD / "package-lock.json", BUNDLE_BUILD)
         marker.write_text(lock_hash)
     if out.exists():
         shutil.rmtree(out)
-    esbuild = BUNDLE_BUILD / "node_modules" / ".bin" / "esbuild"
-    command = [str(esbuild), "entry.js", "--bundle", "--minify", "--format=iife",
+    command = [str(esbuild_program()), "entry.js", "--bundle", "--minify", "--format=iife",
                "--target=es2019", f"--outdir={out}", "--entry-names=widgets",
                "--asset-names=[name]-[hash]", "--legal-comments=external", "--log-level=error",
                # The bundled UMD modules (jQuery, Backbone...) must not see require.js's
@@ -331,10 +383,9 @@ LIVE_SRC = ASSETS_SRC / "live"  # the live page's modules; main.js is the entry
 
 def build_live_js(out: Path) -> None:
     """``live.js``: scripts/assets/live/main.js and the modules it imports, bundled by the
-    widget bundle's esbuild (installed by :func:`build_widget_bundle`) into one classic
+    widget bundle's esbuild (:func:`esbuild_program`) into one classic
     script (IIFE, not minified, strict as the modules are) that the pages load."""
-    esbuild = BUNDLE_BUILD / "node_modules" / ".bin" / "esbuild"
-    command = [str(esbuild), str(LIVE_SRC / "main.js"), "--bundle", "--format=iife",
+    command = [str(esbuild_program()), str(LIVE_SRC / "main.js"), "--bundle", "--format=iife",
                "--target=es2019", f"--outfile={out}", "--log-level=error",
                '--banner:js="use strict";']
     proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
@@ -710,33 +761,6 @@ GROUPS = {
 }
 
 
-# Groups that only the static site (hosted without a server) or the tests need: without npm
-# they are left out, since the local tutorial (tarot-teach) does not use them.
-ONLY_FOR = {
-    "jupyterlite": "the static site's Python (Pyodide)",
-    "axe": "the accessibility tests' axe-core",
-}
-NO_NPM = ("npm was not found, and every page of the tutorial needs JavaScript fetched and "
-          "bundled with it (the exercises' widgets, MathJax): install Node.js 18 or later "
-          "(it comes with npm), then start again.")
-
-
-def _without_npm(groups: "list[str]", stale: "list[str]", chosen: bool) -> "list[str]":
-    """The groups to fetch when npm is missing: those in date, if what is out of date only
-    the static site or the tests need (said in one sentence; unless the user named the
-    groups); else :data:`NO_NPM` is raised."""
-    if chosen:
-        find_npm()  # (raises, in words)
-    if any(group not in ONLY_FOR for group in stale):
-        raise FetchError(NO_NPM)
-    many = len(stale) > 1
-    print(f"npm was not found: {' and '.join(ONLY_FOR[group] for group in stale)} "
-          f"{'are' if many else 'is'} left out (only hosting the static site or running the "
-          f"tests needs {'them' if many else 'it'}; install Node.js 18 or later for that).",
-          flush=True)
-    return [group for group in groups if group not in stale]
-
-
 def main(argv: list[str] | None = None) -> int:
     global DETAIL
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -757,9 +781,6 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     try:
         stale = [g for g in groups if args.force or not GROUPS[g](check=True, quiet=True)]
-        if not args.check and stale and shutil.which("npm") is None:
-            groups = _without_npm(groups, stale, chosen=bool(args.groups))
-            stale = [g for g in stale if g in groups]
         if args.log is not None:
             args.log.parent.mkdir(parents=True, exist_ok=True)
             DETAIL = open(args.log, "w", encoding="utf-8")
@@ -767,7 +788,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("Fetching the pages' JavaScript and Python from npm and PyPI (first "
                       "time: a few minutes)…", end=" ", flush=True)
         if not args.check and stale:
-            log(f"using {find_npm()}")
+            log(f"npm registry: {REGISTRY}")
         ok = all([GROUPS[g](force=args.force, check=args.check) for g in groups])
         if ok:
             ok = write_service_worker(check=args.check)
