@@ -18,8 +18,9 @@ is played twice: first the strong player holds the even seats and the learner th
 ones, then the seats are swapped; both levels bid, call and discard alike unless the
 strong level's simulation finds a choice clearly better (``--only`` measures that alone), so
 mostly the same contract is played twice and the card play differs. Prints the strong seats' net
-score per deal (both plays added; the learner's is its opposite) with a 95 % interval,
-and the number of deals played (``--minutes`` stops early, keeping what was played), and
+score per deal (both plays added; the learner's is its opposite) with a 95 % interval
+(a play where everybody passed counts 0; a deal where both plays did is left out), and the
+number of deals played (``--minutes`` stops early, keeping what was played), and
 the CPU time of the strong player's card decisions (median, 95th percentile, worst).
 
 With ``--duplicate --only bids`` (or ``calls``, ``discards``, several at once): the strong
@@ -93,8 +94,11 @@ CHOICES = {"bids": Phase.BIDDING, "calls": Phase.CALLING, "discards": Phase.DISC
 
 def duplicate_deal(players: int, seed: str, dealer: int, strong: ComputerPlayer,
                    learner: ComputerPlayer) -> "int | None":
-    """The strong seats' net score over the two plays of one deal (None: a void deal)."""
-    net = 0
+    """The strong seats' net score over the two plays of one deal; None when both plays are
+    void (everybody passed: neither level's choices mattered). A play that is void while the
+    other is not counts 0 for it: the strong level passing a hand the learner takes (or
+    the other way round) is part of what is measured."""
+    net, voids = 0, 0
     for strong_parity in (0, 1):
         state = GameState.new(RuleSet(players=players), seed=seed, dealer=dealer)
         while not state.is_over:
@@ -105,10 +109,11 @@ def duplicate_deal(players: int, seed: str, dealer: int, strong: ComputerPlayer,
                 DECISION_TIMES.append(time.process_time() - began)
             state.play(action)
         if state.result.void:
-            return None
+            voids += 1
+            continue
         net += sum(score for seat, score in enumerate(state.result.scores)
                    if seat % 2 == strong_parity)
-    return net
+    return None if voids == 2 else net
 
 
 DECISION_TIMES: list[float] = []
@@ -125,7 +130,7 @@ def duplicate(players: int, deals: int, seed: int, minutes: float, samples: int,
         strong = StrongPlayer(samples=samples, seed=seed)
     learner = ComputerPlayer()
     settings = {"players": players, "seed": seed, "samples": samples, "only": only or [],
-                "code": code_fingerprint()}
+                "code": code_fingerprint(), "void_play": 0}  # (earlier files dropped such deals)
     kept = kept_results(save, settings) if save else {}
     if kept:
         print(f"{sum(net is not None for net in kept.values())} deals kept from {save} "
