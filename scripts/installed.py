@@ -9,7 +9,6 @@ this checkout's ``tarot_teach`` (its ``tarot-teach`` command too) and every pack
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
 import tomllib
 from importlib import metadata
@@ -18,14 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 def wanted(extra: str = "dev") -> list:
     """The requirements of ``.[extra]`` (its own extras followed), as
     ``packaging.requirements.Requirement``."""
     from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project.get("optional-dependencies", {})
@@ -37,7 +33,7 @@ def wanted(extra: str = "dev") -> list:
             continue
         seen.add(name)
         for requirement in map(Requirement, extras.get(name, [])):
-            if _canonical(requirement.name) == _canonical(project["name"]):
+            if canonicalize_name(requirement.name) == canonicalize_name(project["name"]):
                 todo.extend(requirement.extras)
             else:
                 found.append(requirement)
