@@ -11,7 +11,7 @@ left) and late, separately (the issue's goal: at most 5 % each), and how many ve
 were "close".
 
 Then the guided hands' judged questions (leads and late cards, ``exercises/hands``): each is
-drawn again by the procedure that made its stored verdict (``guided.stable_judged_cards``:
+drawn again by the procedure that made its stored verdict (``guided_cards.stable_judged_cards``:
 160 deals, more while a card's acceptance is in doubt) with other seeds (``--guided-seeds``);
 prints how many accepted sets change (goal: 0). ``--guided``: that part only.
 """
@@ -74,10 +74,11 @@ def verdicts(deals: int, seed: int, recheck: int, deadline: float) -> dict:
 
 def guided_seeds(seeds=(3, 4)) -> tuple[int, int]:
     """The guided hands' judged questions drawn again by the procedure that made them
-    (:func:`tarot_teach.guided.stable_judged_cards`) with each of ``seeds`` (not the stored
-    draws' seeds): how many questions, and how many whose accepted cards differ from the
-    stored ones on some seed."""
-    from tarot_teach.guided import JUDGED_RULES, load_guided_hand, stable_judged_cards
+    (:func:`tarot_teach.teach.guided_cards.stable_judged_cards`) with each of ``seeds`` (not
+    the stored draws' seeds): how many questions, and how many whose accepted cards differ
+    from the stored ones on some seed."""
+    from tarot_teach.guided import JUDGED_RULES, load_guided_hand
+    from tarot_teach.teach.guided_cards import stable_judged_cards
 
     questions = changed = 0
     for path in sorted((ROOT / "exercises/hands").glob("*.json")):

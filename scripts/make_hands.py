@@ -18,10 +18,11 @@ the taker's side stands), in a shape no other comment of the hand has used
 questions are chosen by :func:`choose_questions`: every answer comes from the
 engine. A judged question's verdict (a lead, or a card late in the deal) is drawn on
 hundreds of deals, twice with different seeds, and the question is kept only when both
-draws accept the same cards (``guided.stable_judged_cards``); those verdicts are kept in
+draws accept the same cards (``guided_cards.stable_judged_cards``); those verdicts are kept in
 ``scripts/hand_verdicts.json`` by position (drawing them takes minutes: a run resumes
 from it, ``--fresh`` draws them again).
-Every file is checked with ``check_guided_hand`` before it is written.
+Every file is checked with ``check_guided_hand`` (``scripts/check_hands.py``) before it is
+written.
 """
 
 from __future__ import annotations
@@ -40,13 +41,13 @@ from tarot_teach.cards import Card  # noqa: E402
 from tarot_teach.evaluation import evaluate_hand  # noqa: E402
 from tarot_teach.game import Misere, Poignee  # noqa: E402
 
-from tarot_teach.guided import (Question, TrickFacts, _declaration_why,  # noqa: E402
-                                bid_answer, card_answers, discard_facts, card_rule_applies,
-                                signal_problem, signal_situation,
-                                card_why, check_guided_hand, comment_shape, judged_cards,
-                                JudgedCards, JUDGE_TRICKS, JUDGED_RULES, STABLE_DEALS,
-                                STABLE_SEEDS, stable_judged_cards,
-                                load_guided_hand, trick_facts)
+from tarot_teach.guided import (JUDGE_TRICKS, JUDGED_RULES, JudgedCards,  # noqa: E402
+                                Question, TrickFacts, load_guided_hand, trick_facts)
+from tarot_teach.teach.guided import (bid_answer, declaration_why,  # noqa: E402
+                                      discard_facts, signal_problem, signal_situation)
+from tarot_teach.teach.guided_cards import (STABLE_DEALS, STABLE_SEEDS,  # noqa: E402
+                                            card_answers, card_rule_applies, card_why,
+                                            judged_cards, stable_judged_cards)
 from tarot_teach.judge import SOLVE_CARDS, position_key  # noqa: E402
 from tarot_teach.names import SEAT_NAMES as NAMES  # noqa: E402
 from tarot_teach.players import ComputerPlayer, Decision  # noqa: E402
@@ -54,6 +55,9 @@ from tarot_teach.rules import Phase  # noqa: E402
 from tarot_teach.solver import native_available  # noqa: E402
 from tarot_teach.teach.signals import meaning_of  # noqa: E402
 from tarot_teach.variants import format_points  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from check_hands import check_guided_hand, comment_shape  # noqa: E402
 
 OUT = ROOT / "exercises" / "hands"
 VERDICTS = ROOT / "scripts" / "hand_verdicts.json"
@@ -76,8 +80,9 @@ def verdict_key(state: GameState, seat: int) -> str:
 
 
 def stable_verdict(state: GameState, seat: int) -> "JudgedCards | None":
-    """The verdict a judged question stores (:func:`tarot_teach.guided.stable_judged_cards`),
-    or None when the independent draws accept different cards (no judged question there).
+    """The verdict a judged question stores
+    (:func:`tarot_teach.teach.guided_cards.stable_judged_cards`), or None when the
+    independent draws accept different cards (no judged question there).
     Kept in :data:`VERDICTS` under the seat's view and the procedure, written at once so an
     interrupted run resumes."""
     global _verdicts
@@ -460,7 +465,7 @@ def choose_questions(hand, cards: int, late_leads: bool = False) -> list:
                 and str(action) != "no_chelem":
             question = Question("declare", (str(action),))
             questions.append(Question("declare", (str(action),),
-                                      _declaration_why(state, question, declined=False)))
+                                      declaration_why(state, question, declined=False)))
         elif mine and isinstance(action, Card) and state.phase is Phase.PLAYING:
             number = len(state.tricks) + 1
             legal = {c for c in state.legal_actions() if isinstance(c, Card)}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.guided import judge_answer
+from tarot_teach.teach.guided import judge_answer
 from tarot_teach.rules import Bid
 from tarot_teach.teach.signals import MEANINGS
 from tarot_teach.teach import path as learning

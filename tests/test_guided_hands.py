@@ -2,17 +2,33 @@
 and together they cover what the guided-hands chapter promises."""
 
 import copy
+import importlib.util
 import json
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from tarot_teach import EXCUSE, parse_card, points, replay
-from tarot_teach.guided import CARD_MENTION, check_guided_hand, load_guided_hand, trick_facts
+from tarot_teach.guided import CARD_MENTION, load_guided_hand, trick_facts
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
+
+
+def _check_hands():
+    """scripts/check_hands.py, loaded once as ``check_hands`` (as make_hands.py imports it)."""
+    if "check_hands" not in sys.modules:
+        script = HANDS.parent.parent / "scripts" / "check_hands.py"
+        spec = importlib.util.spec_from_file_location("check_hands", script)
+        sys.modules["check_hands"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["check_hands"])
+    return sys.modules["check_hands"]
+
+
+check_hands = _check_hands()
+check_guided_hand, comment_shape = check_hands.check_guided_hand, check_hands.comment_shape
 FILES = sorted(HANDS.glob("*.json"))
 
 
@@ -83,7 +99,8 @@ def test_every_answer_is_judged_by_the_engine(path):
     other legal card gets a reason, and a card the rules forbid is refused with the
     engine's own words."""
     from tarot_teach import IllegalAction
-    from tarot_teach.guided import card_answers, judge_answer
+    from tarot_teach.teach.guided import judge_answer
+    from tarot_teach.teach.guided_cards import card_answers
 
     hand = load_guided_hand(path)
     for question in hand.questions:
@@ -111,7 +128,7 @@ def test_every_answer_is_judged_by_the_engine(path):
 
 
 def test_a_bid_a_declaration_a_discard_and_a_score_are_judged():
-    from tarot_teach.guided import judge_answer
+    from tarot_teach.teach.guided import judge_answer
 
     hand = load_guided_hand(HANDS / "poignee.json")
     ask = {q.kind: q for q in hand.questions}
@@ -150,16 +167,12 @@ def test_a_bid_a_declaration_a_discard_and_a_score_are_judged():
 def test_no_two_comments_are_one_template(path):
     """Comments say something particular to their moment: no two comments of a hand are
     the same sentence with other names, cards or numbers."""
-    from tarot_teach.guided import comment_shape
-
     hand = load_guided_hand(path)
     shapes = [comment_shape(n["text"]) for n in hand.commentary]
     assert len(shapes) == len(set(shapes))
 
 
 def test_the_template_test_catches_a_repeated_sentence(tmp_path):
-    from tarot_teach.guided import comment_shape
-
     a = "Bruno leads {KS}. Nobody can beat it or trump it: it wins. 9 trumps are out."
     b = "You lead {QH}. Nobody can beat it or trump it: it wins. 12 trumps are out."
     assert comment_shape(a) == comment_shape(b)
@@ -486,7 +499,7 @@ def test_the_learner_decides_the_misere_and_the_rule_judges_it():
     its hand may not declare are wrong with the variant rule's reason (the cards that spoil
     it, the 10 each other player pays); the misère the rule allows is right."""
     from tarot_teach.declarations import misere_kinds, misere_problem
-    from tarot_teach.guided import judge_answer
+    from tarot_teach.teach.guided import judge_answer
     from tarot_teach.scoring import misere_payments
 
     hand = load_guided_hand(HANDS / "misere.json")
@@ -589,7 +602,7 @@ def test_a_judged_question_accepts_every_card_as_good_as_the_best():
     """Every card the judge finds acceptable (Best, or Good: within a point or within the
     error of its deals) is right, "as good as" the best when not one of the best; a refused
     card is told its loss with its 95 % interval."""
-    from tarot_teach.guided import judge_answer
+    from tarot_teach.teach.guided import judge_answer
 
     as_good = refused = 0
     for hand, question in _judged():
@@ -610,7 +623,7 @@ def test_a_judged_question_accepts_every_card_as_good_as_the_best():
 
 def test_a_bid_near_a_limit_is_right_either_way():
     """As the final test judges a bid: the hand counts 56, so Take is as right as Guard."""
-    from tarot_teach.guided import bid_answers, judge_answer
+    from tarot_teach.teach.guided import bid_answers, judge_answer
     from tarot_teach.teach.final_test import reasonable_bids
 
     hand = load_guided_hand(HANDS / "poignee.json")
@@ -625,7 +638,7 @@ def test_a_bid_near_a_limit_is_right_either_way():
 def test_feeding_a_trick_is_worded_from_who_wins_it():
     """"Your side's X wins this trick whatever you play" only when no card of yours beats X;
     else the trick is won either by X or by your own card."""
-    from tarot_teach.guided import _wins, card_answers, card_rule_applies, card_why
+    from tarot_teach.teach.guided_cards import _wins, card_answers, card_rule_applies, card_why
 
     kinds = set()
     for path in FILES:

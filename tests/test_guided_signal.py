@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from tarot_teach.guided import (InvalidRecord, Question, check_guided_hand, judge_answer,
-                                load_guided_hand, signal_problem, signal_situation)
+from tarot_teach.errors import InvalidRecord
+from tarot_teach.guided import Question, load_guided_hand
+from tarot_teach.teach.guided import judge_answer, signal_problem, signal_situation
 from tarot_teach.teach.signals import MEANINGS
 from tarot_teach.widgets.guided import GuidedHandWidget
 from tarot_teach.widgets.progress import Progress
+from test_guided_hands import check_guided_hand  # scripts/check_hands.py, loaded there once
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
 DEFENCE = HANDS / "three-players-defence.json"

@@ -13,8 +13,9 @@ import pytest
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.cards import parse_card
-from tarot_teach.guided import (JUDGED_RULES, STABLE_DEALS, acceptance_undecided,
-                                load_guided_hand, stable_judged_cards)
+from tarot_teach.guided import JUDGED_RULES, load_guided_hand
+from tarot_teach.teach.guided_cards import (STABLE_DEALS, acceptance_undecided,
+                                            stable_judged_cards)
 from tarot_teach.judge import CardJudgement, judge_cards
 from tarot_teach.solver import native_available
 

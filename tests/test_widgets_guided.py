@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tarot_teach import parse_card
-from tarot_teach.guided import judge_answer
+from tarot_teach.teach.guided import judge_answer
 from tarot_teach.widgets.guided import (DECLARATION_WORDS, GuidedHandLauncher, GuidedHandList,
                                         GuidedHandWidget)
 from tarot_teach.widgets.progress import Progress

@@ -5,7 +5,7 @@ commentary). "Play on to the next question" plays the recorded actions up to the
 next decision of the learner and shows the comments passed on the way; Next and
 Back still move one action at a time. The questions (:mod:`tarot_teach.guided`)
 are the bid, the discard, a declaration, cards and the final score: every answer
-is judged by the engine (:func:`~tarot_teach.guided.judge_answer`); a defender reads its
+is judged by the engine (:func:`~tarot_teach.teach.guided.judge_answer`); a defender reads its
 partner's first lead (a signal) where a taker discards. A refused
 answer changes nothing; any other answer is explained and the hand goes on as
 it was played. A hand with every question answered right is solved (✔); the
@@ -44,9 +44,9 @@ import ipywidgets as widgets
 from ..bidding import legal_bids
 from ..cards import Card, parse_card
 from ..declarations import Poignee
-from ..guided import (CARD_MENTION, GuidedHand, Question, declaration_options, gives_away,
-                      judge_answer, load_guided_hand, score_options, score_words,
-                      signal_situation)
+from ..guided import CARD_MENTION, GuidedHand, Question, load_guided_hand
+from ..teach.guided import (declaration_options, gives_away, judge_answer, score_options,
+                            score_words, signal_situation)
 from ..teach.signals import MEANINGS
 from ..rules import Bid, Phase
 from ..teach.table_view import cards_phrase, discard_counter, secret_discard_line, table_view
