@@ -9,8 +9,9 @@ import pytest
 
 from tarot_teach import parse_card
 from tarot_teach.teach.guided import judge_answer
-from tarot_teach.widgets.guided import (DECLARATION_WORDS, GuidedHandLauncher, GuidedHandList,
-                                        GuidedHandWidget)
+from tarot_teach.widgets.guided import GuidedHandWidget
+from tarot_teach.widgets.guided_page import GuidedHandLauncher, GuidedHandList
+from tarot_teach.widgets.guided_text import DECLARATION_WORDS
 from tarot_teach.widgets.progress import Progress
 
 HANDS = Path(__file__).resolve().parent.parent / "exercises" / "hands"
