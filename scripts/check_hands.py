@@ -350,8 +350,10 @@ def main(argv=None) -> int:
         for problem in check_guided_hand(path):
             print(f"{path.stem}: {problem}")
             found += 1
-    print(f"{len(paths)} hands checked: "
-          + (f"{found} problems" if found else "every claim agrees with the engine"))
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}" + ("s" if n != 1 else "")
+    print(f"{count(len(paths), 'hand')} checked: "
+          + (count(found, "problem") if found else "every claim agrees with the engine"))
     return 1 if found else 0
 
 

@@ -276,6 +276,19 @@ def test_a_wrong_expected_score_is_reported(tmp_path):
     assert any(p.startswith("expected") for p in problems)
 
 
+def test_the_checker_script_lists_the_problems_and_fails(tmp_path, capsys):
+    """scripts/check_hands.py NAME|PATH …: each problem on a line, exit status 1 if any."""
+    broken = tmp_path / "broken.json"
+    data = json.loads((HANDS / "slam.json").read_text(encoding="utf-8"))
+    data["expected"]["scores"][0] += 1
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    assert check_hands.main(["slam"]) == 0
+    assert capsys.readouterr().out == "1 hand checked: every claim agrees with the engine\n"
+    assert check_hands.main(["slam", str(broken)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("broken: expected ") and lines[-1] == "2 hands checked: 1 problem"
+
+
 def test_a_wrong_question_card_is_reported(tmp_path):
     def change(data):
         question = next(q for q in data["questions"] if q["kind"] == "card")
