@@ -89,9 +89,9 @@ def check_guided_hand(source) -> list[str]:
 def question_problems(hand: GuidedHand) -> list[str]:
     """Each question checked against the engine: it is asked where the record takes that
     decision, its ``expect`` is what the record does, the engine accepts the record's answer
-    (a bid :func:`bid_answers` accepts, the largest poignée, a slam that is made, a card the
-    rule accepts among fewer than all the legal cards, judged on the legal cards), and its
-    stated reason is the engine's."""
+    (a bid :func:`~tarot_teach.teach.guided.bid_answers` accepts, the largest poignée, a slam
+    that is made, a card the rule accepts among fewer than all the legal cards, judged on the
+    legal cards), and its stated reason is the engine's."""
     problems = []
     final = hand.state_at(hand.steps)
     for question in hand.questions:

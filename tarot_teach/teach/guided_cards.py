@@ -122,8 +122,9 @@ def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
 
 
 def card_answers(state: GameState, seat: int, rule: str, verdict=None) -> frozenset:
-    """The legal cards the engine accepts at a card question (see :data:`CARD_RULES`);
-    ``verdict``: a judged rule's stored :class:`JudgedCards` (else it is judged now).
+    """The legal cards the engine accepts at a card question (see
+    :data:`~tarot_teach.guided.CARD_RULES`); ``verdict``: a judged rule's stored
+    :class:`~tarot_teach.guided.JudgedCards` (else it is judged now).
 
     >>> from pathlib import Path
     >>> from tarot_teach.guided import load_guided_hand

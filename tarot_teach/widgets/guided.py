@@ -365,7 +365,7 @@ class GuidedHandWidget:
             self._busy = False
 
     def _lines(self, start: int, stop: int) -> list[str]:
-        """The actions from step ``start`` to ``stop`` in words (:func:`action_lines`)."""
+        """The actions from step ``start`` to ``stop`` in words (``guided_text.action_lines``)."""
         return action_lines(self.hand, self.names, self.rules, start, stop)
 
     # ----- the review of the learner's own answers -------------------------------------

@@ -17,7 +17,8 @@ __all__ = ["GuidedHandLauncher", "GuidedHandList"]
 
 class GuidedHandLauncher(Launcher):
     """One hand of a page that holds many: its title, whether it is solved, and "Open this
-    hand", which builds the hand (:class:`GuidedHandWidget`) in place.
+    hand", which builds the hand (:class:`~tarot_teach.widgets.guided.GuidedHandWidget`) in
+    place.
 
     A dozen hands built at once made the page slow to come alive (thousands of widgets
     before the first answer); now only the hands opened are built. A hand opens by itself
