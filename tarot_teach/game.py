@@ -27,6 +27,7 @@ A whole deal played by always taking the first legal action:
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from . import actions, bidding, hand_record, results
@@ -119,7 +120,7 @@ class GameState:
         self._units_of = half_points_of
         self._tricks_in_deal = rules.tricks
         if rules.cosmic_tribe:
-            self._winner_of = lambda trick: winning_position_ranked(trick, COSMIC_RANK_VALUES)
+            self._winner_of = partial(winning_position_ranked, values=COSMIC_RANK_VALUES)
             self._units_of = cosmic_thirds_of
         self.miseres: dict[int, list[str]] = {}
         self.petit_chelem_announced = False

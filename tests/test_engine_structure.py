@@ -2,9 +2,14 @@
 from mixins, and the FFT game does not choose its variants' classes in ``__new__``."""
 
 import ast
+import pickle
+import random
 from pathlib import Path
 
+import pytest
+
 import tarot_teach
+from tarot_teach import RuleSet, random_playout
 from tarot_teach.game import GameState
 
 PACKAGE = Path(tarot_teach.__file__).parent
@@ -107,3 +112,27 @@ def test_no_engine_class_is_built_from_mixins():
 def test_the_fft_game_does_not_choose_a_variant_class_in_new():
     assert "__new__" not in vars(GameState)
     assert GameState.__new__ is object.__new__
+
+
+@pytest.mark.parametrize("options", [dict(players=3, cosmic_tribe=True),
+                                     dict(players=4, goulash=True, petit_imprenable=True),
+                                     dict(players=2, two_players=True)])
+def test_states_of_every_class_pickle_and_play_on_alike(options):
+    state = GameState.new(RuleSet(**options), seed=5)
+    for _ in range(9):
+        state.play(state.legal_actions()[-1])  # (the highest bid: somebody takes)
+    twin = pickle.loads(pickle.dumps(state))
+    assert type(twin) is type(state) and twin.to_record() == state.to_record()
+    random_playout(state, random.Random(2))
+    random_playout(twin, random.Random(2))
+    assert twin.result == state.result and twin.events == state.events
+
+
+def test_a_variant_rule_set_is_refused_by_the_fft_class_itself():
+    rules = RuleSet(players=4, goulash=True)
+    state = GameState.new(rules, seed=1)
+    with pytest.raises(TypeError, match="GoulashGame"):
+        GameState(rules, list(state.dealt_hands), state.dealt_dog)
+    from tarot_teach.variant_games import new_game
+    again = new_game(rules, list(state.dealt_hands), state.dealt_dog)
+    assert type(again) is type(state) and again.to_record() == state.to_record()
