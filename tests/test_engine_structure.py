@@ -136,3 +136,16 @@ def test_a_variant_rule_set_is_refused_by_the_fft_class_itself():
     from tarot_teach.variant_games import new_game
     again = new_game(rules, list(state.dealt_hands), state.dealt_dog)
     assert type(again) is type(state) and again.to_record() == state.to_record()
+
+
+ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick_play", "cards",
+                  "suits", "rules", "variants", "tables", "deal", "record", "players", "learner",
+                  "coach", "advice", "review_words", "judge", "variant_games/__init__",
+                  "variant_games/two_players", "variant_games/goulash",
+                  "variant_games/petit_imprenable")
+
+
+def test_the_engine_modules_are_at_most_400_lines():
+    lengths = {name: len((PACKAGE / f"{name}.py").read_text(encoding="utf-8").splitlines())
+               for name in ENGINE_MODULES}
+    assert {name: n for name, n in lengths.items() if n > 400} == {}
