@@ -18,6 +18,7 @@ from .declarations import (MISERE_KINDS, Misere, misere_kinds, misere_problem, p
 from .discard import discard_problems, discardable_cards
 from .errors import IllegalAction, InvalidNotation, InvalidRecord, Rule, TarotError
 from .game import DealResult, GameState, Poignee, SeatView, Slam, random_playout
+from . import variant_games  # noqa: F401,E402  (GameState.new builds the variants' classes)
 from .ledger import Ledger
 from .names import SEAT_NAMES, seat_name, seat_names, the
 from .record import load_record, replay, state_from_record

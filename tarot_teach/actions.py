@@ -1,8 +1,8 @@
 """Reading and checking an action before the deal does it (RULES.md §4-§7).
 
-``ActionsMixin`` gives :class:`~tarot_teach.game.GameState` ``is_legal`` and the checks
-behind ``play``: an action is read from text (:func:`parse_action`), then refused with the
-rule it breaks (:class:`~tarot_teach.errors.IllegalAction`), or allowed.
+Plain functions of the state behind :meth:`~tarot_teach.game.GameState.play` and ``is_legal``:
+an action is read from text (:func:`read`, :func:`parse_action`), then refused with the rule
+it breaks (:func:`refusal` raises :class:`~tarot_teach.errors.IllegalAction`), or allowed.
 
 >>> from tarot_teach.rules import Phase
 >>> parse_action("Garde sans", Phase.BIDDING), parse_action("kh", Phase.PLAYING)
@@ -23,7 +23,8 @@ from .rules import Bid, Phase
 from .tables import HANDFUL_LEVELS
 from .tricks import explain_refusal, legal_mask
 
-__all__ = ["parse_action", "ActionsMixin"]
+__all__ = ["parse_action", "call_refusal", "is_legal", "read", "refusal", "has_played",
+           "still_to_discard"]
 
 
 def parse_action(text, phase: Phase):
@@ -104,127 +105,130 @@ def _is_bid_word(action) -> bool:
     return True
 
 
-class ActionsMixin:
-    """``is_legal`` and the refusals of :class:`~tarot_teach.game.GameState`."""
+def is_legal(state, action) -> bool:
+    """Whether the seat to act may do ``action`` now (:meth:`GameState.is_legal`)."""
+    try:
+        refusal(state, read(state, action))
+    except IllegalAction:
+        return False
+    return True
 
-    # The words after "does not hold the ..." (two players: the piles hold cards too).
-    _held_where = ""
 
-    def is_legal(self, action) -> bool:
-        try:
-            self._refusal(self._read(action))
-        except IllegalAction:
-            return False
-        return True
+def read(state, action):
+    """``action`` read for the state's phase (text accepted); a poignée named by its level
+    gets the trumps the state shows. Raises :class:`IllegalAction` for unreadable input."""
+    if state.is_over:
+        raise IllegalAction("The deal is over: no more actions.", Rule.DEAL_OVER)
+    try:
+        parsed = parse_action(action, state.phase)
+    except ValueError as error:
+        if state.phase is not Phase.BIDDING and _is_bid_word(action):
+            raise IllegalAction(f"The auction is over: every seat has spoken once. "
+                                f"Now: {_PHASE_WORDS[state.phase]}.", Rule.AUCTION_OVER,
+                                state.to_act) from None
+        if isinstance(error, IllegalAction):
+            raise
+        raise IllegalAction(str(error), Rule.BAD_INPUT, state.to_act) from None
+    if isinstance(parsed, Poignee) and not parsed.cards:  # "poignee:simple": the trumps
+        offered = {p.level: p for p in state.legal_actions() if isinstance(p, Poignee)}
+        if parsed.level not in offered:
+            refuse(state, f"You may not show a {parsed.level} poignée now: it is shown just "
+                          f"before your first card, with enough trumps.", Rule.POIGNEE_COUNT)
+        return offered[parsed.level]
+    return parsed
 
-    def _read(self, action):
-        if self.is_over:
-            raise IllegalAction("The deal is over: no more actions.", Rule.DEAL_OVER)
-        try:
-            parsed = parse_action(action, self.phase)
-        except ValueError as error:
-            if self.phase is not Phase.BIDDING and _is_bid_word(action):
-                raise IllegalAction(f"The auction is over: every seat has spoken once. "
-                                    f"Now: {_PHASE_WORDS[self.phase]}.", Rule.AUCTION_OVER,
-                                    self.to_act) from None
-            if isinstance(error, IllegalAction):
-                raise
-            raise IllegalAction(str(error), Rule.BAD_INPUT, self.to_act) from None
-        if isinstance(parsed, Poignee) and not parsed.cards:  # "poignee:simple": the trumps
-            offered = {p.level: p for p in self.legal_actions() if isinstance(p, Poignee)}
-            if parsed.level not in offered:
-                self._refuse(f"You may not show a {parsed.level} poignée now: it is shown just "
-                             f"before your first card, with enough trumps.", Rule.POIGNEE_COUNT)
-            return offered[parsed.level]
-        return parsed
 
-    def _refuse(self, message: str, rule: str):
-        raise IllegalAction(message, rule, self.to_act)
+def refuse(state, message: str, rule: str):
+    """Raise :class:`IllegalAction` for the seat to act."""
+    raise IllegalAction(message, rule, state.to_act)
 
-    def _refusal(self, action) -> None:
-        """Raise :class:`IllegalAction` if ``action`` is not allowed now; change nothing."""
-        phase = self.phase
-        seat = self.to_act
-        if phase is Phase.PLAYING:
-            if isinstance(action, Poignee):
-                if self.seat_sides:
-                    self._refuse("No poignée is shown in this game.", Rule.NO_POIGNEE)
-                return self._poignee_refusal(seat, action)
-            if isinstance(action, Misere):
-                return self._misere_refusal(seat, action)
-            if not isinstance(action, Card):
-                self._refuse(f"Now seat {seat} plays a card to the trick.", Rule.WRONG_PHASE)
-            bit = 1 << action.index
-            if bit & self._legal_play_mask():
-                return None
-            if not bit & self.playable(seat):
-                self._refuse(f"Seat {seat} does not hold {the(action)}{self._held_where}.",
-                             Rule.NOT_IN_HAND)
-            if self._called_suit_applies() and legal_mask(self.hands[seat], self.trick) & bit:
-                self._refuse(f"The first lead may not be in the called suit "
-                             f"({self.called.suit.english}), except the called card itself.",
-                             Rule.CALLED_SUIT_LEAD)
-            message, rule = explain_refusal(self._rules_hand(seat), self._rules_trick(), action)
-            self._refuse(message, rule)
-        elif phase is Phase.BIDDING:
-            if not isinstance(action, Bid):
-                self._refuse("Now it is the auction: pass or bid.", Rule.WRONG_PHASE)
-            if action is Bid.PASS:
-                return None
-            if action not in self.rules.bids:
-                self._refuse(f"{action.english} is not a bid in these rules.", Rule.UNKNOWN_BID)
-            highest = max((bid for _, bid in self.bids), default=Bid.PASS)
-            if not highest < action:
-                self._refuse(f"{action.english} does not beat the {highest.english} already bid: "
-                             f"bid higher or pass.", Rule.BID_TOO_LOW)
-        elif phase is Phase.DISCARD:
-            if not isinstance(action, Card):
-                self._refuse("Now the taker lays cards aside: choose a card to discard.",
-                             Rule.WRONG_PHASE)
-            refusal = discard_refusal(self.hands[seat], action.index, self._still_to_discard())
-            if refusal:
-                self._refuse(*refusal)
-        elif phase is Phase.SLAM:
-            if not isinstance(action, Slam):
-                self._refuse("Now the taker says 'chelem' or 'no_chelem'.", Rule.WRONG_PHASE)
-            if action is Slam.ANNOUNCE_PETIT and not self.rules.petit_chelem:
-                self._refuse("A petit chelem is announced only with the variant petit_chelem.",
-                             Rule.NO_PETIT_CHELEM)
-        elif phase is Phase.CALLING:
-            if not isinstance(action, Card) or action not in self._callable_cards():
-                self._refuse(call_refusal(self._callable_cards()), Rule.CALL)
-        return None
 
-    def _poignee_refusal(self, seat: int, poignee: Poignee) -> None:
-        if self.tricks or seat in self.poignees or self._has_played(seat):
-            self._refuse("A poignée is shown just before your first card, once.", Rule.POIGNEE_TIMING)
-        problem = poignee_problem(self.hands[seat], poignee.cards, poignee.level, self.rules)
+def refusal(state, action) -> None:
+    """Raise :class:`IllegalAction` if ``action`` (already read) is not allowed now; change
+    nothing. The state's hooks (``playable``, ``_rules_hand``, ``_rules_trick``,
+    ``_called_suit_applies``, ``_held_where``) say what its variant changes."""
+    phase = state.phase
+    seat = state.to_act
+    if phase is Phase.PLAYING:
+        if isinstance(action, Poignee):
+            if state.seat_sides:
+                refuse(state, "No poignée is shown in this game.", Rule.NO_POIGNEE)
+            return _poignee_refusal(state, seat, action)
+        if isinstance(action, Misere):
+            return _misere_refusal(state, seat, action)
+        if not isinstance(action, Card):
+            refuse(state, f"Now seat {seat} plays a card to the trick.", Rule.WRONG_PHASE)
+        bit = 1 << action.index
+        if bit & state._legal_play_mask():
+            return None
+        if not bit & state.playable(seat):
+            refuse(state, f"Seat {seat} does not hold {the(action)}{state._held_where}.",
+                   Rule.NOT_IN_HAND)
+        if state._called_suit_applies() and legal_mask(state.hands[seat], state.trick) & bit:
+            refuse(state, f"The first lead may not be in the called suit "
+                          f"({state.called.suit.english}), except the called card itself.",
+                   Rule.CALLED_SUIT_LEAD)
+        message, rule = explain_refusal(state._rules_hand(seat), state._rules_trick(), action)
+        refuse(state, message, rule)
+    elif phase is Phase.BIDDING:
+        if not isinstance(action, Bid):
+            refuse(state, "Now it is the auction: pass or bid.", Rule.WRONG_PHASE)
+        if action is Bid.PASS:
+            return None
+        if action not in state.rules.bids:
+            refuse(state, f"{action.english} is not a bid in these rules.", Rule.UNKNOWN_BID)
+        highest = max((bid for _, bid in state.bids), default=Bid.PASS)
+        if not highest < action:
+            refuse(state, f"{action.english} does not beat the {highest.english} already bid: "
+                          f"bid higher or pass.", Rule.BID_TOO_LOW)
+    elif phase is Phase.DISCARD:
+        if not isinstance(action, Card):
+            refuse(state, "Now the taker lays cards aside: choose a card to discard.",
+                   Rule.WRONG_PHASE)
+        problem = discard_refusal(state.hands[seat], action.index, still_to_discard(state))
         if problem:
-            self._refuse(*problem)
+            refuse(state, *problem)
+    elif phase is Phase.SLAM:
+        if not isinstance(action, Slam):
+            refuse(state, "Now the taker says 'chelem' or 'no_chelem'.", Rule.WRONG_PHASE)
+        if action is Slam.ANNOUNCE_PETIT and not state.rules.petit_chelem:
+            refuse(state, "A petit chelem is announced only with the variant petit_chelem.",
+                   Rule.NO_PETIT_CHELEM)
+    elif phase is Phase.CALLING:
+        if not isinstance(action, Card) or action not in state._callable_cards():
+            refuse(state, call_refusal(state._callable_cards()), Rule.CALL)
+    return None
 
-    def _misere_refusal(self, seat: int, misere: Misere) -> None:
-        if not self.rules.misere:
-            self._refuse("Misère is declared only with the variant misere.", Rule.NO_MISERE)
-        if self.seat_sides:
-            self._refuse("No misère is declared in this game.", Rule.NO_MISERE)
-        if self.tricks or self._has_played(seat):
-            self._refuse("A misère is declared just before your first card.", Rule.MISERE_TIMING)
-        if misere.kind in self.miseres.get(seat, ()):
-            self._refuse(f"Seat {seat} has already declared the {misere.kind} misère.",
-                         Rule.MISERE_TIMING)
-        problem = misere_problem(self.hands[seat], misere.kind, f"seat {seat}")
-        if problem:
-            self._refuse(problem, Rule.MISERE_HAND)
 
-    def _has_played(self, seat: int) -> bool:
-        return any(seat == (self.leader + k) % self.rules.players for k in range(len(self.trick)))
+def _poignee_refusal(state, seat: int, poignee: Poignee) -> None:
+    if state.tricks or seat in state.poignees or has_played(state, seat):
+        refuse(state, "A poignée is shown just before your first card, once.",
+               Rule.POIGNEE_TIMING)
+    problem = poignee_problem(state.hands[seat], poignee.cards, poignee.level, state.rules)
+    if problem:
+        refuse(state, *problem)
 
-    def _called_suit_applies(self) -> bool:
-        """Whether a card the rules of play allow may still be refused by the five-player
-        opening-lead rule (the variants with their own play say no)."""
-        return True
 
-    def _rules_hand(self, seat: int) -> int:
-        """The cards the rules of play judge a refused card against (a variant's Petit played
-        like an Excuse is not one of them)."""
-        return self.playable(seat)
+def _misere_refusal(state, seat: int, misere: Misere) -> None:
+    if not state.rules.misere:
+        refuse(state, "Misère is declared only with the variant misere.", Rule.NO_MISERE)
+    if state.seat_sides:
+        refuse(state, "No misère is declared in this game.", Rule.NO_MISERE)
+    if state.tricks or has_played(state, seat):
+        refuse(state, "A misère is declared just before your first card.", Rule.MISERE_TIMING)
+    if misere.kind in state.miseres.get(seat, ()):
+        refuse(state, f"Seat {seat} has already declared the {misere.kind} misère.",
+               Rule.MISERE_TIMING)
+    problem = misere_problem(state.hands[seat], misere.kind, f"seat {seat}")
+    if problem:
+        refuse(state, problem, Rule.MISERE_HAND)
+
+
+def has_played(state, seat: int) -> bool:
+    """Whether ``seat`` has a card in the trick on the table."""
+    return any(seat == (state.leader + k) % state.rules.players for k in range(len(state.trick)))
+
+
+def still_to_discard(state) -> int:
+    """How many cards the taker has still to lay aside."""
+    return state.rules.dog_size - len(state.discard)

@@ -20,7 +20,7 @@ from .declarations import Slam, hand_mask
 from .rules import Bid, Phase, RuleSet
 
 __all__ = ["first_to_act", "next_dealer", "legal_bids", "DOG_DESTINATIONS", "dog_destination",
-           "callable_cards", "CALL_RANKS", "BiddingMixin"]
+           "callable_cards", "CALL_RANKS", "bid", "call", "discard", "announce"]
 
 
 def first_to_act(dealer: int, players: int) -> int:
@@ -83,74 +83,79 @@ def callable_cards(hand) -> list[Card]:
     return []
 
 
-class BiddingMixin:
-    """The auction, the call, the dog and the discard, and the slam announcement, for
-    :class:`~tarot_teach.game.GameState` (each method does an action already checked)."""
+# ----- the actions of the auction, each already checked (GameState.play calls them) -----
 
-    def _bid(self, bid: Bid) -> None:
-        seat = self.to_act
-        self.bids.append((seat, bid))
-        self.events.append(("bid", seat, bid))
-        players = self.rules.players
-        if len(self.bids) < players:
-            self.to_act = (seat + 1) % players
-            return
-        best_seat, best = max(self.bids, key=lambda item: item[1])
-        if best is Bid.PASS:
-            self._all_passed()
-            return
-        self.taker, self.contract = best_seat, best
-        self.events.append(("taker", best_seat, best))
-        self.to_act = best_seat
-        if self.rules.has_partner_call:
-            self.phase = Phase.CALLING
-        else:
-            self._after_call()
 
-    def _call(self, card: Card) -> None:
-        self.called = card
-        self.events.append(("call", self.taker, card))
-        self._after_call()
+def bid(state, bid: Bid) -> None:
+    """The seat to act says ``bid``; after the last seat, the taker (or everybody passed:
+    the state's ``_all_passed``)."""
+    seat = state.to_act
+    state.bids.append((seat, bid))
+    state.events.append(("bid", seat, bid))
+    players = state.rules.players
+    if len(state.bids) < players:
+        state.to_act = (seat + 1) % players
+        return
+    best_seat, best = max(state.bids, key=lambda item: item[1])
+    if best is Bid.PASS:
+        state._all_passed()
+        return
+    state.taker, state.contract = best_seat, best
+    state.events.append(("taker", best_seat, best))
+    state.to_act = best_seat
+    if state.rules.has_partner_call:
+        state.phase = Phase.CALLING
+    else:
+        _after_call(state)
 
-    def _after_call(self) -> None:
-        if dog_destination(self.contract) == "taken":
-            self.events.append(("dog_shown", tuple(cards_of(self.dog))))
-            self.hands[self.taker] |= self.dog
-            self.phase = Phase.DISCARD
-        else:
-            self.events.append(("dog_set_aside",))
-            self._to_slam_phase()
 
-    def _discard(self, card: Card) -> None:
-        self.hands[self.taker] &= ~(1 << card.index)
-        self.discard.append(card.index)
-        if card.is_trump:
-            self.events.append(("discarded_trump", self.taker, card))
-        if len(self.discard) == self.rules.dog_size:
-            self.events.append(("discard_done", self.taker))
-            self._to_slam_phase()
+def call(state, card: Card) -> None:
+    """Five players: the taker calls ``card``."""
+    state.called = card
+    state.events.append(("call", state.taker, card))
+    _after_call(state)
 
-    def _to_slam_phase(self) -> None:
-        if self.called is not None:
-            holder = next(seat for seat in range(self.rules.players)
-                          if self.hands[seat] >> self.called.index & 1) \
-                if any(h >> self.called.index & 1 for h in self.hands) else None
-            self.partner = holder if holder != self.taker else None
-        self.phase = Phase.SLAM
-        self.to_act = self.taker
 
-    def _slam(self, choice: Slam) -> None:
-        self.chelem_announced = choice is Slam.ANNOUNCE
-        if self.chelem_announced:
-            self.events.append(("chelem_announced", self.taker))
-        self.petit_chelem_announced = choice is Slam.ANNOUNCE_PETIT
-        if self.petit_chelem_announced:  # our choice: like a slam, the announcer leads
-            self.events.append(("petit_chelem_announced", self.taker))
-        self.phase = Phase.PLAYING
-        self.leader = self.taker if self.chelem_announced or self.petit_chelem_announced \
-            else first_to_act(self.dealer, self.rules.players)
-        self.to_act = self.leader
+def _after_call(state) -> None:
+    if dog_destination(state.contract) == "taken":
+        state.events.append(("dog_shown", tuple(cards_of(state.dog))))
+        state.hands[state.taker] |= state.dog
+        state.phase = Phase.DISCARD
+    else:
+        state.events.append(("dog_set_aside",))
+        _to_slam_phase(state)
 
-    def _all_passed(self) -> None:
-        """Everybody passed: the deal is void (the goulash variant plays it instead)."""
-        self._void("all_passed")
+
+def discard(state, card: Card) -> None:
+    """The taker lays ``card`` aside; the last one leads to the slam announcement."""
+    state.hands[state.taker] &= ~(1 << card.index)
+    state.discard.append(card.index)
+    if card.is_trump:
+        state.events.append(("discarded_trump", state.taker, card))
+    if len(state.discard) == state.rules.dog_size:
+        state.events.append(("discard_done", state.taker))
+        _to_slam_phase(state)
+
+
+def _to_slam_phase(state) -> None:
+    if state.called is not None:
+        holder = next(seat for seat in range(state.rules.players)
+                      if state.hands[seat] >> state.called.index & 1) \
+            if any(h >> state.called.index & 1 for h in state.hands) else None
+        state.partner = holder if holder != state.taker else None
+    state.phase = Phase.SLAM
+    state.to_act = state.taker
+
+
+def announce(state, choice: Slam) -> None:
+    """The taker announces a slam (or a petit chelem) or not; then the cards are played."""
+    state.chelem_announced = choice is Slam.ANNOUNCE
+    if state.chelem_announced:
+        state.events.append(("chelem_announced", state.taker))
+    state.petit_chelem_announced = choice is Slam.ANNOUNCE_PETIT
+    if state.petit_chelem_announced:  # our choice: like a slam, the announcer leads
+        state.events.append(("petit_chelem_announced", state.taker))
+    state.phase = Phase.PLAYING
+    state.leader = state.taker if state.chelem_announced or state.petit_chelem_announced \
+        else first_to_act(state.dealer, state.rules.players)
+    state.to_act = state.leader

@@ -24,7 +24,6 @@ be a bit mask; the game state uses this for speed.
 
 from __future__ import annotations
 
-import enum
 from fractions import Fraction
 from typing import Iterable
 
@@ -52,59 +51,9 @@ __all__ = [
 from .errors import InvalidCard, InvalidNotation  # noqa: E402
 
 
-class Suit(enum.Enum):
-    """The four plain suits, the trumps and the Excuse (which has no suit)."""
+# The suits (their symbols and names) are in suits.py.
+from .suits import PLAIN_SUITS, Suit  # noqa: E402
 
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-    TRUMPS = "T"
-    EXCUSE = "EX"
-
-    @property
-    def symbol(self) -> str:
-        """``♠ ♥ ♦ ♣`` for the plain suits, ``T`` for trumps, ``★`` for the Excuse."""
-        return _SUIT_SYMBOLS[self]
-
-    @property
-    def is_plain(self) -> bool:
-        return self in PLAIN_SUITS
-
-    @property
-    def english(self) -> str:
-        return _SUIT_ENGLISH[self]
-
-    @property
-    def french(self) -> str:
-        return _SUIT_FRENCH[self]
-
-
-PLAIN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_SUIT_SYMBOLS = {
-    Suit.SPADES: "♠",
-    Suit.HEARTS: "♥",
-    Suit.DIAMONDS: "♦",
-    Suit.CLUBS: "♣",
-    Suit.TRUMPS: "T",
-    Suit.EXCUSE: "★",
-}
-_SUIT_ENGLISH = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-    Suit.TRUMPS: "trumps",
-    Suit.EXCUSE: "the Excuse",
-}
-_SUIT_FRENCH = {
-    Suit.SPADES: "pique",
-    Suit.HEARTS: "cœur",
-    Suit.DIAMONDS: "carreau",
-    Suit.CLUBS: "trèfle",
-    Suit.TRUMPS: "atout",
-    Suit.EXCUSE: "l'Excuse",
-}
 
 JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 _RANK_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
@@ -249,15 +198,14 @@ class Card:
         return f"{_RANK_ENGLISH.get(self.rank, str(self.rank))} of {self.suit.english}"
 
     def display_name(self, rules=None) -> str:
-        """The name under a rule set's skin (Cosmic Tribe names its cards its own way);
-        the notation ``str(card)`` never changes.
+        """The name under a rule set's skin (:meth:`RuleSet.card_name`: Cosmic Tribe names
+        its cards its own way); the notation ``str(card)`` never changes.
 
         >>> from tarot_teach.rules import RuleSet
         >>> parse_card("CC").display_name(RuleSet(players=3, cosmic_tribe=True))
         'Marvel of Fire'
         """
-        from .variants import display_name
-        return display_name(self, rules)
+        return self.name if rules is None else rules.card_name(self)
 
     @property
     def french_name(self) -> str:

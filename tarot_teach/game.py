@@ -27,51 +27,64 @@ A whole deal played by always taking the first legal action:
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from .actions import ActionsMixin, parse_action
-from .bidding import BiddingMixin, callable_cards, first_to_act, legal_bids
-from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, sort_cards, sorted_hand
+from . import actions, bidding, hand_record, results
+from .actions import parse_action
+from .bidding import callable_cards, first_to_act, legal_bids
+from .cards import SUIT_MASKS, Card, cards_of, sorted_hand
 from .deal import deal_masks, deal_two_players, has_petit_sec
 from .declarations import (MISERE_KINDS, Misere, Poignee, Slam, misere_kinds, misere_problem,
                            poignee_options)
 from .discard import discardable_mask
 from .errors import IllegalAction, Rule
-from .excuse import ExcuseOutcome, excuse_outcome
-from .hand_record import HandRecordMixin
-from .results import (DEFENCE_SIDE, TAKER_SIDE, DealResult, ResultsMixin, SeatView,
-                      cosmic_thirds_of, half_points_of, settle_exchange)
+from .results import (DEFENCE_SIDE, TAKER_SIDE, DealResult, LazySeatView, SeatView,
+                      cosmic_thirds_of, half_points_of)
 from .rules import Bid, Phase, RuleSet
+from .trick_play import file_trick, place_excuse
 from .tricks import legal_mask, winning_position, winning_position_ranked
-from .variant_games import GoulashMixin, PetitImprenableMixin, TwoPlayersMixin
 from .variants import COSMIC_RANK_VALUES
 
 __all__ = ["GameState", "Slam", "Poignee", "Misere", "DealResult", "SeatView", "parse_action",
            "MISERE_KINDS", "misere_kinds", "misere_problem", "half_points_of", "cosmic_thirds_of",
-           "random_playout", "game_class", "TwoPlayersGame", "GoulashGame",
-           "PetitImprenableGame", "GoulashImprenableGame"]
+           "random_playout", "set_variant_chooser"]
 
 _PLAYING = Phase.PLAYING
 
+_variant_chooser = None  # rules -> the class playing them; set by tarot_teach.variant_games
 
-class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
+
+def set_variant_chooser(choose) -> None:
+    """The one hook between the FFT game and its structural variants: ``choose(rules)`` gives
+    the class that plays a rule set's deals, for :meth:`GameState.new` and
+    :meth:`GameState.from_hands` called on ``GameState``. :mod:`tarot_teach.variant_games`
+    (imported by the package, so always there) sets it; this module knows no variant."""
+    global _variant_chooser
+    _variant_chooser = choose
+
+
+class GameState:
     """One deal in progress. Seats are numbered in the order of play (HAND_RECORD.md).
 
     Build it with :meth:`new` (a seeded deal) or :meth:`from_hands`; then
     ``legal_actions()`` lists what the seat ``to_act`` may do and ``play(action)``
     does it, or raises :class:`IllegalAction` naming the rule and changes nothing.
 
-    This class plays the FFT game; ``GameState(rules, ...)`` gives an instance of the
-    variant class the rule set needs (:func:`game_class`).
+    This class plays the FFT game. ``GameState.new`` and ``GameState.from_hands`` build the
+    class of a structural variant when the rule set needs one (see
+    :func:`set_variant_chooser`); ``GameState(rules, ...)`` itself refuses such a rule set:
+    use :func:`tarot_teach.variant_games.new_game`.
     """
 
-    def __new__(cls, rules: "RuleSet | None" = None, *args, **kwargs):
-        if cls is GameState and rules is not None:  # (copy and pickle give no rules)
-            cls = game_class(rules)
-        return object.__new__(cls)
+    _held_where = ""  # after "does not hold the ...": where else a seat's cards may be
 
     def __init__(self, rules: RuleSet, hands: list[int], dog: int, dealer: int = 0,
                  table: "list[list[list[int]]] | None" = None) -> None:
+        if type(self) is GameState and GameState._class_for(rules) is not GameState:
+            raise TypeError(f"GameState plays the FFT game; these rules need "
+                            f"{GameState._class_for(rules).__name__}: build the deal with "
+                            f"GameState.new, GameState.from_hands or variant_games.new_game")
         self.rules = rules
         self.players = rules.players
         self.dealer = dealer
@@ -107,7 +120,7 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         self._units_of = half_points_of
         self._tricks_in_deal = rules.tricks
         if rules.cosmic_tribe:
-            self._winner_of = lambda trick: winning_position_ranked(trick, COSMIC_RANK_VALUES)
+            self._winner_of = partial(winning_position_ranked, values=COSMIC_RANK_VALUES)
             self._units_of = cosmic_thirds_of
         self.miseres: dict[int, list[str]] = {}
         self.petit_chelem_announced = False
@@ -128,17 +141,41 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         self.events.append(("petit_sec", seat))
         self._void("petit_sec")
 
+    def _all_passed(self) -> None:
+        """Everybody passed: the deal is void (the goulash variant plays it instead)."""
+        self._void("all_passed")
+
     # ----- construction -------------------------------------------------
+
+    @classmethod
+    def _class_for(cls, rules: RuleSet) -> type:
+        """The class to build for ``rules``: ``cls``, or on ``GameState`` the variant's."""
+        if cls is GameState and _variant_chooser is not None:
+            return _variant_chooser(rules)
+        return cls
 
     @classmethod
     def new(cls, rules: "RuleSet | None" = None, seed=None, dealer: int = 0) -> "GameState":
         """A fresh deal, reproducible from ``seed``."""
         rules = rules or RuleSet()
+        cls = cls._class_for(rules)
         if rules.two_players:
             hands, table = deal_two_players(seed if seed is not None else random.random(), dealer)
             return cls(rules, hands, 0, dealer, table)
         hands, dog = deal_masks(rules, seed, dealer)
         return cls(rules, hands, dog, dealer)
+
+    @classmethod
+    def from_hands(cls, rules: RuleSet, hands, dog, dealer: int = 0, piles=None) -> "GameState":
+        """A deal from given hands and dog (lists of cards or names), checked for completeness
+        (:func:`~tarot_teach.hand_record.read_deal`; two players: ``piles``, the six piles of
+        three cards of each seat, bottom first)."""
+        return cls._class_for(rules)(rules, *hand_record.read_deal(rules, hands, dog, dealer,
+                                                                     piles))
+
+    def to_record(self) -> dict:
+        """This deal as a hand record (HAND_RECORD.md), as far as it has gone."""
+        return hand_record.to_record(self)
 
     def copy(self) -> "GameState":
         """An independent copy (for hints, undo and look-ahead)."""
@@ -183,17 +220,19 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         """Everything the seat ``to_act`` may do now (empty once the deal is over)."""
         phase = self.phase
         if phase is _PLAYING:
-            actions = cards_of(self._legal_play_mask())
+            options = cards_of(self._legal_play_mask())
             if not self.tricks and not self.seat_sides:
                 if self.to_act not in self.poignees:
-                    actions += self._poignee_options(self.to_act)
-                if self.rules.misere and not self._has_played(self.to_act):
-                    actions += self._misere_options(self.to_act)
-            return actions
+                    options += self._poignee_options(self.to_act)
+                if self.rules.misere and not actions.has_played(self, self.to_act):
+                    options += [Misere(kind) for kind in misere_kinds(self.hands[self.to_act])
+                                if kind not in self.miseres.get(self.to_act, ())]
+            return options
         if phase is Phase.BIDDING:
             return legal_bids((bid for _, bid in self.bids), self.rules)
         if phase is Phase.DISCARD:
-            return cards_of(discardable_mask(self.hands[self.taker], self._still_to_discard()))
+            return cards_of(discardable_mask(self.hands[self.taker],
+                                             actions.still_to_discard(self)))
         if phase is Phase.SLAM:
             if self.rules.petit_chelem:
                 return [Slam.ANNOUNCE, Slam.DECLINE, Slam.ANNOUNCE_PETIT]
@@ -211,12 +250,17 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         return self._legal_cache
 
     def _rules_trick(self) -> list[int]:
-        """The trick as the rules of play see it."""
+        """The trick as the rules of play see it (a variant's Petit may count as an Excuse)."""
         return self.trick
 
-    def _misere_options(self, seat: int) -> list[Misere]:
-        return [Misere(kind) for kind in misere_kinds(self.hands[seat])
-                if kind not in self.miseres.get(seat, ())]
+    def _rules_hand(self, seat: int) -> int:
+        """The cards the rules of play judge a refused card against."""
+        return self.playable(seat)
+
+    def _called_suit_applies(self) -> bool:
+        """Whether the five-player opening-lead rule may refuse a card the rules of play
+        allow (the variants with their own play say no)."""
+        return True
 
     def _opening_lead_mask(self, mask: int) -> int:
         """Five players: the first lead may not be in the called suit, but the called card."""
@@ -226,14 +270,15 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         allowed = mask & ~forbidden
         return allowed or mask
 
-    def _still_to_discard(self) -> int:
-        return self.rules.dog_size - len(self.discard)
-
     def _callable_cards(self) -> list[Card]:
         return callable_cards(self.hands[self.taker])
 
     def _poignee_options(self, seat: int) -> list[Poignee]:
         return poignee_options(self.hands[seat], self.rules)
+
+    def is_legal(self, action) -> bool:
+        """Whether the seat ``to_act`` may do ``action`` now (text accepted)."""
+        return actions.is_legal(self, action)
 
     # ----- acting -------------------------------------------------------------
 
@@ -249,8 +294,8 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
             self._legal_cache = None
             self._play_card(action)
             return
-        action = self._read(action)
-        self._refusal(action)
+        action = actions.read(self, action)
+        actions.refusal(self, action)
         self.history.append(action)
         self._legal_cache = None
         phase = self.phase
@@ -264,13 +309,13 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
             else:
                 self._play_card(action)
         elif phase is Phase.BIDDING:
-            self._bid(action)
+            bidding.bid(self, action)
         elif phase is Phase.DISCARD:
-            self._discard(action)
+            bidding.discard(self, action)
         elif phase is Phase.SLAM:
-            self._slam(action)
+            bidding.announce(self, action)
         elif phase is Phase.CALLING:
-            self._call(action)
+            bidding.call(self, action)
 
     def _play_card(self, card: Card) -> None:
         seat = self.to_act
@@ -292,44 +337,8 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         for index in trick:
             cards |= 1 << index
         is_last = len(self.tricks) + 1 == self._tricks_in_deal
-        winner, cards = self._place_excuse(trick, cards, winner, is_last)
-        self._file_trick(winner, cards, is_last)
-
-    def _place_excuse(self, trick, cards: int, winner: int, is_last: bool):
-        """Apply §8 to an Excuse in the trick: ``(winner, cards going to the winner)``."""
-        if 0 not in trick:
-            return winner, cards
-        excuse_seat = (self.leader + trick.index(0)) % self.players
-        excuse_side = self.side_of(excuse_seat)
-        outcome = excuse_outcome(self.rules, is_last,
-                                 self.side_tricks[excuse_side] == len(self.tricks))
-        if outcome is ExcuseOutcome.WINS_TRICK:
-            self.excuse_slam = True
-            return excuse_seat, cards
-        if outcome is ExcuseOutcome.CHANGES_SIDES:
-            self.piles[1 - excuse_side] |= EXCUSE_BIT
-            return winner, cards & ~EXCUSE_BIT
-        if outcome is ExcuseOutcome.KEPT and excuse_side != self.side_of(winner):
-            self.piles[excuse_side] |= EXCUSE_BIT
-            self.owed_exchange[excuse_side] += 1
-            return winner, cards & ~EXCUSE_BIT
-        return winner, cards
-
-    def _file_trick(self, winner: int, cards: int, is_last: bool) -> None:
-        """The trick's cards go to the winner's side; the winner leads next."""
-        winner_side = self.side_of(winner)
-        self.piles[winner_side] |= cards
-        self.side_tricks[winner_side] += 1
-        if self.owed_exchange[0] or self.owed_exchange[1]:
-            settle_exchange(self.piles, self.owed_exchange)
-        trick = self.trick
-        self.tricks.append((self.leader, tuple(trick), winner))
-        self.events.append(("trick", winner, tuple(map(DECK.__getitem__, trick))))
-        self.trick = []
-        self.leader = self.to_act = winner
-        self._after_trick()
-        if is_last:
-            self._finish()
+        winner, cards = place_excuse(self, trick, cards, winner, is_last)
+        file_trick(self, winner, cards, is_last)
 
     def _after_trick(self) -> None:
         """After each trick (two players turn up the cards their piles uncovered)."""
@@ -341,34 +350,31 @@ class GameState(ActionsMixin, BiddingMixin, ResultsMixin, HandRecordMixin):
         self.result = DealResult(void=reason)
         self.events.append(("void", reason))
 
+    # ----- the end of the deal and the seats' views (tarot_teach.results) -----
 
-class TwoPlayersGame(TwoPlayersMixin, GameState):
-    """Two players (variant ``two_players``)."""
+    def _finish(self) -> None:
+        """Score the deal at its last trick (the games without a taker score their own way)."""
+        results.finish(self)
 
+    def _petit_au_bout(self) -> "str | None":
+        return results.petit_au_bout(self)
 
-class GoulashGame(GoulashMixin, GameState):
-    """The variant ``goulash``: a deal everybody passed is played with no taker."""
+    def _chelem_outcome(self) -> "str | None":
+        return results.chelem_outcome(self)
 
+    def _table_view(self) -> tuple:
+        """The cards on the table outside the hands (two players' piles); none here."""
+        return ()
 
-class PetitImprenableGame(PetitImprenableMixin, GameState):
-    """The variant ``petit_imprenable``: a Petit sec is played like an Excuse."""
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now: never another seat's hand, the dog only once shown,
+        the discard only to the taker (its trumps to all), the partner once revealed."""
+        return results.view(self, seat)
 
-
-class GoulashImprenableGame(GoulashMixin, PetitImprenableMixin, GameState):
-    """The variants ``goulash`` and ``petit_imprenable`` together."""
-
-
-def game_class(rules: RuleSet) -> type:
-    """The class that plays a rule set's deals: the FFT game or a structural variant's.
-
-    >>> game_class(RuleSet(players=5)).__name__, game_class(RuleSet(goulash=True)).__name__
-    ('GameState', 'GoulashGame')
-    """
-    if rules.two_players:
-        return TwoPlayersGame
-    if rules.goulash:
-        return GoulashImprenableGame if rules.petit_imprenable else GoulashGame
-    return PetitImprenableGame if rules.petit_imprenable else GameState
+    def lazy_view(self, seat: int) -> LazySeatView:
+        """The same view as :meth:`view`, each field computed when first read: for a
+        computer player's decision, which reads a few of them (valid until the next action)."""
+        return results.lazy_view(self, seat)
 
 
 def random_playout(state: GameState, rng: random.Random) -> GameState:

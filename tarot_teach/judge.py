@@ -39,7 +39,7 @@ from fractions import Fraction
 from .cards import Card
 from .game import GameState
 from .inference import sample_deals
-from .players import ComputerPlayer, play_out
+from .learner import ComputerPlayer, play_out
 from .rules import Bid
 from .solver import card_values, native_available, position_value
 

@@ -67,6 +67,7 @@ from .cards import DECK, Card, parse_card, sort_cards
 from .declarations import Misere, Poignee, Slam
 from .errors import IllegalAction, InvalidRecord, Rule
 from .game import GameState
+from .variant_games import new_game
 from .record import _read_poignees, state_from_record
 from .rules import Bid, Phase, RuleSet
 
@@ -380,7 +381,7 @@ def _played(fields: dict, rules: RuleSet, dealer: int, dog: list) -> list[list[C
     slam = [key for key in ("chelem", "petit_chelem")
             if key in fields and _plain(fields[key].value) in _YES]
     leader = taker if slam and taker is not None else first
-    winner_of = GameState(rules, [0] * rules.players, 0, dealer)._winner_of  # the engine's
+    winner_of = new_game(rules, [0] * rules.players, 0, dealer)._winner_of  # the engine's
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     seen: dict[Card, int] = {}
     for line, cards in tricks:

@@ -1,8 +1,8 @@
 """The end of a deal: counting the piles, the result, and what each seat may see.
 
-``ResultsMixin`` gives :class:`~tarot_teach.game.GameState` its scoring at the end of the
-deal (RULES.md §8-§9) and its :meth:`view`; :class:`DealResult` and :class:`SeatView` are
-what they return.
+Plain functions of the state: its scoring at the end of the deal (RULES.md §8-§9, :func:`finish`)
+and the seats' views (:func:`view`), which :class:`~tarot_teach.game.GameState` calls;
+:class:`DealResult` and :class:`SeatView` are what they give.
 
 >>> from tarot_teach.cards import parse_cards, mask_of
 >>> half_points_of(mask_of(parse_cards("KH T21 EX 7C")))  # 4.5 + 4.5 + 4.5 + 0.5
@@ -24,8 +24,9 @@ from .rules import Bid, Phase
 from .scoring import HANDFUL_LEVELS, ScoreBreakdown, misere_payments, score_deal
 from .variants import COSMIC_THIRDS
 
-__all__ = ["DealResult", "SeatView", "ResultsMixin", "half_points_of", "cosmic_thirds_of",
-           "settle_exchange", "TAKER_SIDE", "DEFENCE_SIDE", "SMALL_CARDS_MASK"]
+__all__ = ["DealResult", "SeatView", "LazySeatView", "finish", "finish_without_taker", "view",
+           "lazy_view", "petit_au_bout_trick", "petit_au_bout", "chelem_outcome", "half_points_of",
+           "cosmic_thirds_of", "settle_exchange", "TAKER_SIDE", "DEFENCE_SIDE", "SMALL_CARDS_MASK"]
 
 TAKER_SIDE, DEFENCE_SIDE = 0, 1
 SMALL_CARDS_MASK = sum(1 << c.index for c in DECK if c.half_points == 1)
@@ -156,7 +157,7 @@ class SeatView:
 
 class LazySeatView:
     """A seat's view (the fields of :class:`SeatView`) whose fields are computed when first
-    read, from the state as it is then: see :meth:`ResultsMixin.lazy_view`."""
+    read, from the state as it is then: see :func:`lazy_view`."""
 
     def __init__(self, state, seat: int) -> None:
         self._state, self._seat = state, seat
@@ -200,8 +201,8 @@ _VIEW_FIELDS = {
     "taker": lambda state, seat: state.taker,
     "contract": lambda state, seat: state.contract,
     "called": lambda state, seat: state.called,
-    "partner": lambda state, seat: state._known_partner(seat),
-    "dog": lambda state, seat: state._shown_dog(),
+    "partner": lambda state, seat: known_partner(state, seat),
+    "dog": lambda state, seat: shown_dog(state),
     "discard": lambda state, seat: tuple(DECK[i] for i in state.discard)
     if seat == state.taker or state.is_over else None,
     "discarded_trumps": lambda state, seat: tuple(DECK[i] for i in state.discard if 1 <= i <= 21),
@@ -221,137 +222,147 @@ _VIEW_FIELDS = {
     "petit_imprenable": lambda state, seat: state.imprenable,
     "table": lambda state, seat: state._table_view(),
 }
-"""How each field of a seat's view is computed (:meth:`ResultsMixin.view` computes them all)."""
+"""How each field of a seat's view is computed (:func:`view` computes them all)."""
 
 
-class ResultsMixin:
-    """The end of the deal and the seats' views, for :class:`~tarot_teach.game.GameState`."""
+def finish(state) -> None:
+    """Score a contract at the end of the deal (the games without a taker finish their own
+    way): the state's result, final piles and unpaid exchange."""
+    contract = state.contract
+    destination = dog_destination(contract)
+    aside = mask_of(DECK[i] for i in state.discard) if destination == "taken" else state.dog
+    piles = list(state.piles)
+    piles[DEFENCE_SIDE if destination == "defence_unseen" else TAKER_SIDE] |= aside
+    # The discard (or the dog) is part of its side's pile from the start: an Excuse
+    # exchange card still owed is given from it.
+    owed = list(state.owed_exchange)
+    settle_exchange(piles, owed)
+    state.final_piles = tuple(piles)
+    state.unpaid_exchange = tuple(owed)
+    taker_pile = piles[TAKER_SIDE]
+    # §8: an exchange card that can never be given still moves its half point (a third
+    # in Cosmic Tribe): the side owed counts it.
+    halves = state._units_of(taker_pile) + owed[DEFENCE_SIDE] - owed[TAKER_SIDE]
+    bouts = (taker_pile & BOUTS_MASK).bit_count()
+    breakdown = score_deal(state.rules, contract, halves, bouts,
+                           petit_au_bout=state._petit_au_bout(), poignees=poignee_levels(state),
+                           chelem=chelem_outcome(state), alone=state.partner is None)
+    scores = breakdown.seat_scores(state.taker, state.partner)
+    extra = {}
+    if state.miseres:
+        misere = misere_payments(state.players, [seat for seat in sorted(state.miseres)
+                                                 for _ in state.miseres[seat]])
+        scores = [a + b for a, b in zip(scores, misere)]
+        extra["misere_scores"] = misere
+    if state.rules.points_unit != 2:  # Cosmic Tribe counts thirds
+        unit = state.rules.points_unit
+        extra.update(unit=unit, total_units=unit * state.rules.total_points)
+    _over(state)
+    state.result = DealResult(taker=state.taker, partner=state.partner, bid=contract,
+                              taker_half_points=halves, taker_bouts=bouts,
+                              breakdown=breakdown, scores=tuple(scores), **extra)
+    state.events.append(("scored", tuple(scores)))
 
-    def _finish(self) -> None:
-        """Score a contract (the variants without a taker finish in their own classes)."""
-        contract = self.contract
-        destination = dog_destination(contract)
-        aside = mask_of(DECK[i] for i in self.discard) if destination == "taken" else self.dog
-        piles = list(self.piles)
-        piles[DEFENCE_SIDE if destination == "defence_unseen" else TAKER_SIDE] |= aside
-        # The discard (or the dog) is part of its side's pile from the start: an Excuse
-        # exchange card still owed is given from it.
-        owed = list(self.owed_exchange)
-        settle_exchange(piles, owed)
-        self.final_piles = tuple(piles)
-        self.unpaid_exchange = tuple(owed)
-        taker_pile = piles[TAKER_SIDE]
-        # §8: an exchange card that can never be given still moves its half point (a third
-        # in Cosmic Tribe): the side owed counts it.
-        halves = self._units_of(taker_pile) + owed[DEFENCE_SIDE] - owed[TAKER_SIDE]
-        bouts = (taker_pile & BOUTS_MASK).bit_count()
-        breakdown = score_deal(self.rules, contract, halves, bouts,
-                               petit_au_bout=self._petit_au_bout(), poignees=self._poignee_levels(),
-                               chelem=self._chelem_outcome(), alone=self.partner is None)
-        scores = breakdown.seat_scores(self.taker, self.partner)
-        extra = {}
-        if self.miseres:
-            misere = misere_payments(self.players, [seat for seat in sorted(self.miseres)
-                                                    for _ in self.miseres[seat]])
-            scores = [a + b for a, b in zip(scores, misere)]
-            extra["misere_scores"] = misere
-        if self.rules.points_unit != 2:  # Cosmic Tribe counts thirds
-            unit = self.rules.points_unit
-            extra.update(unit=unit, total_units=unit * self.rules.total_points)
-        self.phase = Phase.FINISHED
-        self.is_over = True
-        self.to_act = None
-        self.result = DealResult(taker=self.taker, partner=self.partner, bid=contract,
-                                 taker_half_points=halves, taker_bouts=bouts,
-                                 breakdown=breakdown, scores=tuple(scores), **extra)
-        self.events.append(("scored", tuple(scores)))
 
-    def _finish_without_taker(self, kind, units, scores, lines, bouts=(), winner=None) -> None:
-        self.phase = Phase.FINISHED
-        self.is_over = True
-        self.to_act = None
-        unit = self.rules.points_unit
-        self.result = DealResult(scores=tuple(scores), kind=kind, seat_units=tuple(units),
-                                 seat_bouts=tuple(bouts), winner=winner, lines=tuple(lines),
-                                 unit=unit, total_units=unit * self.rules.total_points)
-        self.events.append(("scored", tuple(scores)))
+def finish_without_taker(state, kind, units, scores, lines, bouts=(), winner=None) -> None:
+    """End a deal played with no taker (goulash, two players) with its scores."""
+    _over(state)
+    unit = state.rules.points_unit
+    state.result = DealResult(scores=tuple(scores), kind=kind, seat_units=tuple(units),
+                              seat_bouts=tuple(bouts), winner=winner, lines=tuple(lines),
+                              unit=unit, total_units=unit * state.rules.total_points)
+    state.events.append(("scored", tuple(scores)))
 
-    def _petit_au_bout_trick(self) -> "tuple[int, int] | None":
-        """``(trick number, winner)`` of the trick that makes the Petit count "au bout": the
-        last trick; or, after a slam completed by the Excuse on the last trick, the
-        second-to-last one too (§8 adds that case and removes none). None if neither."""
-        for number in (-1, -2) if self.excuse_slam else (-1,):
-            if len(self.tricks) >= -number:
-                _, cards, winner = self.tricks[number]
-                if 1 in cards:
-                    return len(self.tricks) + number, winner
+
+def _over(state) -> None:
+    state.phase = Phase.FINISHED
+    state.is_over = True
+    state.to_act = None
+
+
+def petit_au_bout_trick(state) -> "tuple[int, int] | None":
+    """``(trick number, winner)`` of the trick that makes the Petit count "au bout": the
+    last trick; or, after a slam completed by the Excuse on the last trick, the
+    second-to-last one too (§8 adds that case and removes none). None if neither."""
+    for number in (-1, -2) if state.excuse_slam else (-1,):
+        if len(state.tricks) >= -number:
+            _, cards, winner = state.tricks[number]
+            if 1 in cards:
+                return len(state.tricks) + number, winner
+    return None
+
+
+def petit_au_bout(state) -> "str | None":
+    """The side paid the petit au bout: ``"taker"``, ``"defence"`` or None."""
+    found = petit_au_bout_trick(state)
+    if found is None:
         return None
+    return "taker" if state.side_of(found[1]) == TAKER_SIDE else "defence"
 
-    def _petit_au_bout(self) -> "str | None":
-        found = self._petit_au_bout_trick()
-        if found is None:
-            return None
-        return "taker" if self.side_of(found[1]) == TAKER_SIDE else "defence"
 
-    def _chelem_outcome(self) -> "str | None":
-        every = len(self.tricks)
-        if self.chelem_announced:
-            if self.side_tricks[TAKER_SIDE] == every:
-                return "announced_made"
-            # §9: missed, and a slam by the defence on top: both -200 items apply
-            return "announced_failed_defence" if self.side_tricks[DEFENCE_SIDE] == every \
-                else "announced_failed"
-        if self.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
-            return "petit_announced_made" if self.side_tricks[TAKER_SIDE] >= every - 1 \
-                else "petit_announced_failed"
-        if self.side_tricks[TAKER_SIDE] == every:
-            return "made"
-        if self.side_tricks[DEFENCE_SIDE] == every:
-            return "defence"
-        if self.rules.petit_chelem and self.side_tricks[TAKER_SIDE] == every - 1:
-            return "petit_made"
-        return None
+def chelem_outcome(state) -> "str | None":
+    """The slam item of the deal's score (a key of the scoring table's ``chelem``)."""
+    every = len(state.tricks)
+    taker_tricks, defence_tricks = state.side_tricks[TAKER_SIDE], state.side_tricks[DEFENCE_SIDE]
+    if state.chelem_announced:
+        if taker_tricks == every:
+            return "announced_made"
+        # §9: missed, and a slam by the defence on top: both -200 items apply
+        return "announced_failed_defence" if defence_tricks == every else "announced_failed"
+    if state.petit_chelem_announced:  # all tricks but one (all of them also fulfils it)
+        return "petit_announced_made" if taker_tricks >= every - 1 else "petit_announced_failed"
+    if taker_tricks == every:
+        return "made"
+    if defence_tricks == every:
+        return "defence"
+    if state.rules.petit_chelem and taker_tricks == every - 1:
+        return "petit_made"
+    return None
 
-    def _poignee_levels(self) -> tuple[str, ...]:
-        return tuple(level for seat in sorted(self.poignees)
-                     for level, needed in zip(HANDFUL_LEVELS, self.rules.handful_thresholds)
-                     if len(self.poignees[seat]) == needed)
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now: never another seat's hand, the dog only once shown,
-        the discard only to the taker (its trumps to all), the partner once revealed."""
-        self._check_seat(seat)
-        return SeatView(**{name: field_of(self, seat) for name, field_of in _VIEW_FIELDS.items()})
+def poignee_levels(state) -> tuple[str, ...]:
+    """The levels of the poignées shown, by seat."""
+    return tuple(level for seat in sorted(state.poignees)
+                 for level, needed in zip(HANDFUL_LEVELS, state.rules.handful_thresholds)
+                 if len(state.poignees[seat]) == needed)
 
-    def lazy_view(self, seat: int) -> "LazySeatView":
-        """The same view as :meth:`view`, each field computed when first read: for a
-        computer player's decision, which reads a few of them (valid until the next action).
 
-        >>> from tarot_teach import GameState, RuleSet
-        >>> state = GameState.new(RuleSet(players=4), seed=3)
-        >>> view = state.view(1)
-        >>> all(getattr(state.lazy_view(1), name) == getattr(view, name) for name in _VIEW_FIELDS)
-        True
-        """
-        self._check_seat(seat)
-        return LazySeatView(self, seat)
+def view(state, seat: int) -> SeatView:
+    """What ``seat`` may see now (:meth:`GameState.view`)."""
+    check_seat(state, seat)
+    return SeatView(**{name: field_of(state, seat) for name, field_of in _VIEW_FIELDS.items()})
 
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < self.rules.players:
-            raise ValueError(f"seat must be between 0 and {self.rules.players - 1}")
 
-    def _shown_dog(self) -> "tuple[Card, ...] | None":
-        # Five players: the King is called before the dog is turned over (§10).
-        shown = self.contract is not None and self.contract.takes_dog \
-            and self.phase is not Phase.CALLING
-        if (shown or self.is_over) and self.taker is not None or self.phase is Phase.FINISHED:
-            return tuple(cards_of(self.dealt_dog))
-        return None
+def lazy_view(state, seat: int) -> LazySeatView:
+    """The same view as :func:`view`, each field computed when first read.
 
-    def _known_partner(self, seat: int) -> "int | None":
-        knows = self.partner_revealed or self.is_over or seat == self.partner
-        return self.partner if knows else None
+    >>> from tarot_teach import GameState, RuleSet
+    >>> state = GameState.new(RuleSet(players=4), seed=3)
+    >>> all(getattr(lazy_view(state, 1), name) == getattr(state.view(1), name)
+    ...     for name in _VIEW_FIELDS)
+    True
+    """
+    check_seat(state, seat)
+    return LazySeatView(state, seat)
 
-    def _table_view(self) -> tuple:
-        """The cards on the table outside the hands (two players' piles); none here."""
-        return ()
+
+def check_seat(state, seat: int) -> None:
+    """A ``ValueError`` unless ``seat`` is a seat of the deal."""
+    if not 0 <= seat < state.rules.players:
+        raise ValueError(f"seat must be between 0 and {state.rules.players - 1}")
+
+
+def shown_dog(state) -> "tuple[Card, ...] | None":
+    """The dog once turned face up (or the deal over), else None."""
+    # Five players: the King is called before the dog is turned over (§10).
+    shown = state.contract is not None and state.contract.takes_dog \
+        and state.phase is not Phase.CALLING
+    if (shown or state.is_over) and state.taker is not None or state.phase is Phase.FINISHED:
+        return tuple(cards_of(state.dealt_dog))
+    return None
+
+
+def known_partner(state, seat: int) -> "int | None":
+    """The partner as ``seat`` knows it: once revealed, at the end, or by the partner."""
+    knows = state.partner_revealed or state.is_over or seat == state.partner
+    return state.partner if knows else None

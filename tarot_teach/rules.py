@@ -23,7 +23,7 @@ from .tables import (COSMIC_HANDFUL_THRESHOLDS, COSMIC_PACK_POINTS, COSMIC_PACKE
                      COSMIC_TARGETS, FIVE_NO_PARTNER_PACKET_SIZE, FIVE_NO_PARTNER_SIZES,
                      HANDFUL_BONUSES, HANDFUL_THRESHOLDS, MULTIPLIERS, OLD_HANDFUL_BONUSES,
                      PACK_POINTS, PACKET_SIZE, SIZES, TARGETS, TWO_PLAYER_TABLE_CARDS)
-from .variants import DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES
+from .variants import DEFAULT_ALTERNATIVE_TABLE, SCORING_TABLES, cosmic_name
 
 __all__ = ["Bid", "Phase", "RuleSet", "VARIANTS", "IMPLEMENTED_VARIANTS"]
 
@@ -350,6 +350,16 @@ class RuleSet:
     @property
     def bout_word(self) -> str:
         return "key" if self.cosmic_tribe else "bout"
+
+    def card_name(self, card) -> str:
+        """A card's name under these rules (:meth:`Card.display_name` asks it): Cosmic Tribe
+        names its cards its own way.
+
+        >>> from tarot_teach.cards import parse_card
+        >>> RuleSet(players=3, cosmic_tribe=True).card_name(parse_card("CC"))
+        'Marvel of Fire'
+        """
+        return cosmic_name(card) if self.cosmic_tribe else card.name
 
     @property
     def bids(self) -> tuple[Bid, ...]:

@@ -33,6 +33,7 @@ from .cards import DECK, EXCUSE, TRUMP_MASK, cards_of, mask_of
 from .declarations import Poignee
 from .errors import InvalidRecord, TarotError
 from .game import GameState
+from .variant_games import new_game
 from .record import state_from_record
 from .rules import RuleSet
 
@@ -228,7 +229,7 @@ def _walk(coder, source: "GameState | None") -> GameState:
         table = [[[next(cards) for _ in range(_PILE_SIZE)] for _ in range(_PILES)]
                  for _ in range(rules.players)]
     dealer = coder.code(known and source.dealer, rules.players)
-    state = GameState(rules, hands, dog, dealer, table)
+    state = new_game(rules, hands, dog, dealer, table)
     history = known and source.history
     if coder.code(known and not source.is_over, 2):  # cut before the end
         steps = coder.code(known and len(history), _MAX_STEPS)

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from tarot_teach import GameState, RuleSet, random_playout
-from tarot_teach.game import (GoulashGame, GoulashImprenableGame, PetitImprenableGame,
-                              TwoPlayersGame, game_class)
+from tarot_teach.variant_games import (GoulashGame, GoulashImprenableGame, PetitImprenableGame,
+                                      TwoPlayersGame, game_class)
 
 
 @pytest.mark.parametrize("options, expected", [

@@ -87,8 +87,8 @@ def played(players: int, count: int) -> tuple:
 
 def cut(state: GameState, steps: int) -> dict:
     """The record of ``state``'s deal stopped after its first ``steps`` actions."""
-    again = GameState(state.rules, list(state.dealt_hands), state.dealt_dog, state.dealer,
-                      state.dealt_table)
+    again = type(state)(state.rules, list(state.dealt_hands), state.dealt_dog, state.dealer,
+                        state.dealt_table)
     for action in state.history[:steps]:
         again.play(action)
     return again.to_record()

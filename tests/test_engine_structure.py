@@ -1,0 +1,151 @@
+"""The engine's shape (issue 31 item 4): no import cycle in the package, no class assembled
+from mixins, and the FFT game does not choose its variants' classes in ``__new__``."""
+
+import ast
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+import tarot_teach
+from tarot_teach import RuleSet, random_playout
+from tarot_teach.game import GameState
+
+PACKAGE = Path(tarot_teach.__file__).parent
+
+
+def _modules() -> dict:
+    """Every module of the package by dotted name: (path, is a package's ``__init__``)."""
+    modules = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        modules[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    return modules
+
+
+def _imported(name: str, is_package: bool, node, modules: dict) -> set:
+    """The package's modules an import statement names (the module and any submodules)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name in modules}
+    if node.level:
+        base = name.split(".") if is_package else name.split(".")[:-1]
+        base = base[:len(base) - node.level + 1]
+        target = ".".join(base + ([node.module] if node.module else []))
+    else:
+        target = node.module or ""
+    found = set()
+    for alias in node.names:  # a submodule named, or a name of the module ``target``
+        submodule = f"{target}.{alias.name}"
+        found.add(submodule if submodule in modules else target)
+    return found & set(modules)
+
+
+def import_graph() -> dict:
+    """Module -> the package's modules it imports anywhere in its text (function-local
+    imports included)."""
+    modules = _modules()
+    graph = {}
+    for name, (path, is_package) in modules.items():
+        edges = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                edges |= _imported(name, is_package, node, modules)
+        graph[name] = edges - {name}
+    return graph
+
+
+def cycles(graph: dict) -> list:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(module):
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                other = stack.pop()
+                on_stack.discard(other)
+                group.append(other)
+                if other == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_the_graph_sees_function_local_imports():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    local = import_graph()
+    assert "tarot_teach.game" in local["tarot_teach"] and local["tarot_teach.errors"] == set()
+
+
+def test_no_import_cycle_in_the_package():
+    assert cycles(import_graph()) == []
+
+
+def test_no_engine_class_is_built_from_mixins():
+    mixed = []
+    for name, (path, _) in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(base).split(".")[-1] for base in node.bases]
+                if node.name.endswith("Mixin") or any(b.endswith("Mixin") for b in bases):
+                    mixed.append(f"{name}.{node.name}")
+    assert mixed == []
+
+
+def test_the_fft_game_does_not_choose_a_variant_class_in_new():
+    assert "__new__" not in vars(GameState)
+    assert GameState.__new__ is object.__new__
+
+
+@pytest.mark.parametrize("options", [dict(players=3, cosmic_tribe=True),
+                                     dict(players=4, goulash=True, petit_imprenable=True),
+                                     dict(players=2, two_players=True)])
+def test_states_of_every_class_pickle_and_play_on_alike(options):
+    state = GameState.new(RuleSet(**options), seed=5)
+    for _ in range(9):
+        state.play(state.legal_actions()[-1])  # (the highest bid: somebody takes)
+    twin = pickle.loads(pickle.dumps(state))
+    assert type(twin) is type(state) and twin.to_record() == state.to_record()
+    random_playout(state, random.Random(2))
+    random_playout(twin, random.Random(2))
+    assert twin.result == state.result and twin.events == state.events
+
+
+def test_a_variant_rule_set_is_refused_by_the_fft_class_itself():
+    rules = RuleSet(players=4, goulash=True)
+    state = GameState.new(rules, seed=1)
+    with pytest.raises(TypeError, match="GoulashGame"):
+        GameState(rules, list(state.dealt_hands), state.dealt_dog)
+    from tarot_teach.variant_games import new_game
+    again = new_game(rules, list(state.dealt_hands), state.dealt_dog)
+    assert type(again) is type(state) and again.to_record() == state.to_record()
+
+
+ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick_play", "cards",
+                  "suits", "rules", "variants", "tables", "deal", "record", "players", "learner",
+                  "coach", "advice", "review_words", "judge", "variant_games/__init__",
+                  "variant_games/two_players", "variant_games/goulash",
+                  "variant_games/petit_imprenable")
+
+
+def test_the_engine_modules_are_at_most_400_lines():
+    lengths = {name: len((PACKAGE / f"{name}.py").read_text(encoding="utf-8").splitlines())
+               for name in ENGINE_MODULES}
+    assert {name: n for name, n in lengths.items() if n > 400} == {}
