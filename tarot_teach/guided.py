@@ -34,7 +34,7 @@ from .errors import InvalidRecord
 from .game import GameState
 from .record import state_from_record
 from .rules import Bid, Phase, RuleSet
-from .teach.signals import meaning_of
+from .teach.signals import meaning_of, signal_situation
 
 __all__ = ["GuidedHand", "Question", "JudgedCards", "TrickFacts", "load_guided_hand",
            "trick_facts", "CARD_MENTION", "KINDS", "CARD_RULES", "JUDGED_RULES", "JUDGE_TRICKS"]
@@ -252,8 +252,6 @@ class GuidedHand:
             size = self.state_at(0).rules.dog_size
             return tuple(str(a) for a in self.actions[step:step + size])
         if question.kind == "signal":
-            from .teach.guided import signal_situation  # (that module imports this one)
-
             situation = signal_situation(self.state_at(step), self.learner)
             return (meaning_of(situation)[0],) if situation is not None else ()
         return (str(self.actions[step]),)

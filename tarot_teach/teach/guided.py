@@ -22,9 +22,8 @@ from ..game import GameState
 from ..guided import CARD_MENTION, JUDGED_RULES, GuidedHand, Question
 from ..names import sentence
 from ..rules import Bid
-from .guided_cards import (card_answers, card_why, card_wrong, judged_right, known_allies,
-                           names_or, points_text)
-from .signals import MEANINGS, SignalQuestion, meaning_of
+from .guided_cards import card_answers, card_why, card_wrong, judged_right, names_or, points_text
+from .signals import MEANINGS, SignalQuestion, known_allies, meaning_of, signal_situation
 
 __all__ = ["Judgement", "judge_answer", "bid_answer", "bid_answers", "declaration_options",
            "declaration_why", "discard_facts", "score_options", "score_words", "gives_away",
@@ -175,26 +174,6 @@ def gives_away(question: Question, text: str) -> bool:
                          lowered) is not None
     clues = _DECLARATION_CLUES.get(question.expect[0].split(":")[0], ())
     return any(clue in lowered for clue in clues)
-
-
-def signal_situation(state: GameState, learner: int) -> "SignalQuestion | None":
-    """The signal the learner may read before its card: the trick's first card, led by a
-    seat the learner knows to be its partner in defence (not the taker's side), the first
-    lead of its plain suit (``lead_plain``) or the first trump led (``lead_trump``); None if
-    there is none (chapter 14's conventions speak of those leads)."""
-    if not state.trick or state.players < 3:
-        return None
-    leader, card = state.leader, DECK[state.trick[0]]
-    view = state.view(learner)
-    if view.taker is None or learner in (view.taker, view.partner) or leader == learner \
-            or leader not in known_allies(state, learner) or card.is_excuse:
-        return None
-    before = [DECK[indexes[0]] for _, indexes, _ in state.tricks]
-    if card.is_trump:
-        return None if any(c.is_trump for c in before) else SignalQuestion("lead_trump", (card,))
-    if card.rank > 10 or any(c.suit is card.suit for c in before):
-        return None  # (the conventions speak of a pip card led, the first time in its suit)
-    return SignalQuestion("lead_plain", (card,))
 
 
 def signal_problem(state: GameState, learner: int) -> "str | None":

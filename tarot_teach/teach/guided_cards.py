@@ -16,10 +16,11 @@ from ..game import GameState
 from ..guided import JUDGE_TRICKS, JUDGED_RULES, JudgedCards
 from ..names import sentence
 from ..tricks import winning_position
+from .signals import known_allies
 
 __all__ = ["card_rule_applies", "card_answers", "card_why", "card_wrong", "judged_cards",
            "stable_judged_cards", "acceptance_undecided", "STABLE_DEALS", "STABLE_SEEDS",
-           "judged_right", "playable_cards", "known_allies", "names_or", "points_text"]
+           "judged_right", "playable_cards", "names_or", "points_text"]
 
 
 def names_or(cards) -> str:
@@ -38,22 +39,6 @@ def points_text(value: Fraction) -> str:
 def playable_cards(state: GameState) -> list[Card]:
     """The cards the seat to act may play now."""
     return [action for action in state.legal_actions() if isinstance(action, Card)]
-
-
-def known_allies(state: GameState, seat: int) -> set:
-    """The seats ``seat`` knows to be on its side (itself included)."""
-    view = state.view(seat)
-    everybody = set(range(state.players))
-    if view.taker is None:
-        return {seat}
-    taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
-    if view.called is not None and view.called in view.hand:
-        taker_side.add(seat)
-    if seat in taker_side:
-        return taker_side
-    if state.players == 5 and view.partner is None and view.called is not None:
-        return {seat}  # the partner is still a secret
-    return everybody - taker_side
 
 
 def _current_winner(state: GameState) -> "tuple[int, Card] | None":

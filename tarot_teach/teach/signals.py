@@ -17,12 +17,13 @@ import random
 from dataclasses import dataclass
 
 from ..cards import DECK, EXCUSE, PLAIN_SUITS, Card, parse_cards
+from ..game import GameState
 from ..tricks import legal_cards
 from .feedback import AnswerError, Feedback, cards_line, section_link
 from .play import random_play_position
 
 __all__ = ["MEANINGS", "KINDS", "SignalQuestion", "meaning_of", "random_signal_question",
-           "check_signal", "describe_signal"]
+           "check_signal", "describe_signal", "known_allies", "signal_situation"]
 
 MEANINGS = {
     "honour": "I hold the King or the Queen of this suit: come back to it",
@@ -164,3 +165,39 @@ def check_signal(question: SignalQuestion, answer) -> Feedback:
         return Feedback(True, f"Right: “{MEANINGS[right]}.” {why}")
     return Feedback(False, f"Not that: the card says “{MEANINGS[right]}.”", [why],
                     _SECTIONS[question.kind])
+
+
+def known_allies(state: GameState, seat: int) -> set:
+    """The seats ``seat`` knows to be on its side (itself included)."""
+    view = state.view(seat)
+    everybody = set(range(state.players))
+    if view.taker is None:
+        return {seat}
+    taker_side = {view.taker} | ({view.partner} if view.partner is not None else set())
+    if view.called is not None and view.called in view.hand:
+        taker_side.add(seat)
+    if seat in taker_side:
+        return taker_side
+    if state.players == 5 and view.partner is None and view.called is not None:
+        return {seat}  # the partner is still a secret
+    return everybody - taker_side
+
+
+def signal_situation(state: GameState, learner: int) -> "SignalQuestion | None":
+    """The signal the learner may read before its card: the trick's first card, led by a
+    seat the learner knows to be its partner in defence (not the taker's side), the first
+    lead of its plain suit (``lead_plain``) or the first trump led (``lead_trump``); None if
+    there is none (chapter 14's conventions speak of those leads)."""
+    if not state.trick or state.players < 3:
+        return None
+    leader, card = state.leader, DECK[state.trick[0]]
+    view = state.view(learner)
+    if view.taker is None or learner in (view.taker, view.partner) or leader == learner \
+            or leader not in known_allies(state, learner) or card.is_excuse:
+        return None
+    before = [DECK[indexes[0]] for _, indexes, _ in state.tricks]
+    if card.is_trump:
+        return None if any(c.is_trump for c in before) else SignalQuestion("lead_trump", (card,))
+    if card.rank > 10 or any(c.suit is card.suit for c in before):
+        return None  # (the conventions speak of a pip card led, the first time in its suit)
+    return SignalQuestion("lead_plain", (card,))
