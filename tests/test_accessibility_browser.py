@@ -1,7 +1,8 @@
 """Accessibility of the built book, measured with axe-core in Chromium (tests/axe_check.py).
 
 Every page of the book, once its widgets are rendered, has no serious or critical axe
-violation; an exercise can be answered with the keyboard alone.
+violation and works offline (no request to another host, no error, each saved widget view
+drawn once, the math typeset); an exercise can be answered with the keyboard alone.
 """
 
 from __future__ import annotations
@@ -48,31 +49,49 @@ def test_axe_check_reports_what_a_screen_reader_would_miss():
 # ------------------------------------------------------------------------- the whole book
 
 
-def open_rendered(context, url: str):
+STATIC_SESSION = '{"mode": "static"}'
+"""What session.json answers in these tests: the page keeps the widgets saved at build time."""
+
+
+def open_rendered(context, url: str, problems: "list | None" = None):
     """Open ``url`` with its widgets as saved at build time (the live kernel is not asked
-    for: session.json answers 404, so live.js leaves the page static); return the page once
-    every widget view and the math are rendered."""
+    for: session.json answers "static", so live.js leaves the page static); return the page
+    once every widget view and the math are rendered. With ``problems``, what a learner
+    offline would meet is added to it: a JavaScript or console error, an HTTP error, a
+    widget view drawn twice or not at all, math not typeset within 30 s."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = context.new_page()
-    page.route("**/_static/vendor/live/session.json*", lambda r: r.fulfill(status=404))
+    if problems is not None:
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.on("console", lambda m: problems.append(f"console error: {m.text}")
+                if m.type == "error" else None)
+        page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
+                if r.status >= 400 else None)
+    page.route("**/_static/vendor/live/session.json*",
+               lambda r: r.fulfill(status=200, content_type="application/json",
+                                   body=STATIC_SESSION))
     page.goto(url, wait_until="load")
     views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
     if views:
         page.wait_for_function("n => document.querySelectorAll('.widget-subarea').length >= n",
                                arg=views, timeout=30_000)
     if page.locator(".math").count():
-        # MathJax comes once the service worker is installed (nav.js), which may take long
-        # on a busy machine; that it comes at all is tests/test_book_build.py's to check.
+        # MathJax comes once the service worker is installed (nav.js)
         try:
             page.wait_for_selector("mjx-container", timeout=30_000)
         except PlaywrightTimeout:
-            pass
+            if problems is not None:
+                problems.append("the math was not typeset within 30 s")
     if page.locator("script#tt-live-cells").count():
         page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
                                timeout=30_000)
     page.evaluate("document.fonts.ready.then(() => true)")  # (not "networkidle": the
-    return page                                               # service worker may keep fetching)
+    # service worker may keep fetching)
+    rendered = page.locator(".widget-subarea").count()
+    if problems is not None and rendered != views:  # (twice as many: drawn twice)
+        problems.append(f"{views} widget views but {rendered} drawn")
+    return page
 
 
 UNNAMED_BOXES_JS = """
@@ -116,23 +135,52 @@ def sideways(page) -> list[dict]:
 def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
     """Serious/critical axe violations of each page (page name -> violations) in a window
     ``width`` pixels wide (the theme shows other controls on a phone), its answer boxes
-    without a name in words (:func:`unnamed_boxes`) and, on a phone, what does not fit
-    (:func:`sideways`)."""
+    without a name in words (:func:`unnamed_boxes`), on a phone what does not fit
+    (:func:`sideways`), and what a learner offline would meet (:func:`open_rendered`'s
+    problems, a request to another host), as a violation ``offline``."""
     from playwright.sync_api import sync_playwright
+
+    from test_live_local import keep_on_this_machine
 
     found: dict[str, list[dict]] = {}
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
             context = browser.new_context(viewport={"width": width, "height": 900})
+            outside: list[str] = []
+            keep_on_this_machine(context, outside)
             for name in pages:
-                page = open_rendered(context, f"{base}{name}.html")
+                problems: list[str] = []
+                outside.clear()
+                page = open_rendered(context, f"{base}{name}.html", problems)
+                problems += [f"request to another host: {u}" for u in outside]
                 found[name] = serious_violations(page) + unnamed_boxes(page) + (
-                    sideways(page) if width < 600 else [])
+                    sideways(page) if width < 600 else []) + offline(problems)
                 page.close()
         finally:
             browser.close()
     return found
+
+
+def offline(problems: list[str]) -> list[dict]:
+    """``problems`` of a page opened offline (see :func:`audit_book`) in axe's shape."""
+    return [{"id": "offline", "impact": "serious", "count": len(problems),
+             "targets": problems[:5], "help": "The page works offline, without an error",
+             "helpUrl": "", "summary": "", "html": problems[0]}] if problems else []
+
+
+def test_the_whole_book_check_reports_what_fails_offline(tmp_path):
+    """:func:`audit_book` on a page that asks another host for an image and its own site
+    for a script that is not there: both are reported (violation ``offline``)."""
+    (tmp_path / "p.html").write_text(
+        '<html lang="en"><head><title>t</title><script src="missing.js"></script></head>'
+        '<body><main><h1>t</h1><img src="http://example.com/x.png" alt="a card"></main>'
+        '</body></html>')
+    with serving(tmp_path) as base:
+        found = audit_book(base, ["p"])
+    problems = [t for v in found["p"] if v["id"] == "offline" for t in v["targets"]]
+    assert any(t.startswith("request to another host: http://example.com/") for t in problems)
+    assert any(t.startswith("HTTP 404") and t.endswith("/missing.js") for t in problems)
 
 
 @pytest.mark.parametrize("width", [1280, 390])

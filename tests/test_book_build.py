@@ -18,10 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import serving
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
 
 pytestmark = pytest.mark.slow
 
@@ -193,73 +191,3 @@ def test_vendored_assets_are_published(built_book):
         n_embed = text.count("embed-amd.js")
         has_state = "application/vnd.jupyter.widget-state+json" in text
         assert n_embed == (1 if has_state else 0), f"{page}: embed-amd.js included {n_embed}x"
-
-
-# ----------------------------------------------------------------------------- browser
-
-
-@pytest.fixture(scope="module")
-def served(built_book):
-    """Serve the built site on 127.0.0.1 (random free port); yield its base URL."""
-    with serving(built_book) as base:
-        yield base
-
-
-@pytest.mark.browser
-def test_pages_work_offline_in_chromium(served):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-
-    report: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            context = browser.new_context()
-            outside: list[str] = []
-
-            def route(r):
-                if r.request.url.startswith(served):
-                    r.continue_()
-                else:
-                    outside.append(r.request.url)
-                    r.abort()
-
-            context.route("**/*", route)
-            for page_name in toc_pages() + ["search", "genindex"]:
-                problems: list[str] = []
-                page = context.new_page()
-                page.on("pageerror", lambda e, p=problems: p.append(f"page error: {e}"))
-                page.on(
-                    "console",
-                    lambda m, p=problems: p.append(f"console error: {m.text}")
-                    if m.type == "error" else None,
-                )
-                page.on(
-                    "response",
-                    lambda r, p=problems: p.append(f"HTTP {r.status} {r.url}")
-                    if r.status >= 400 else None,
-                )
-                outside.clear()
-                page.goto(served + page_name + ".html", wait_until="load")
-                views = page.locator(
-                    'script[type="application/vnd.jupyter.widget-view+json"]'
-                ).count()
-                if views:
-                    # Each view gets one .widget-subarea; twice as many = double render.
-                    page.wait_for_function(
-                        "n => document.querySelectorAll('.widget-subarea').length >= n",
-                        arg=views, timeout=20_000,
-                    )
-                if page.locator(".math").count():
-                    page.wait_for_selector("mjx-container", timeout=20_000)
-                page.wait_for_load_state("networkidle")
-                rendered = page.locator(".widget-subarea").count()
-                if rendered != views:
-                    problems.append(f"{views} widget views but {rendered} rendered")
-                problems += [f"request to another host: {u}" for u in outside]
-                report += [f"{page_name}: {p}" for p in problems]
-                page.close()
-        finally:
-            browser.close()
-    assert not report, "\n".join(report)

@@ -182,25 +182,61 @@ def check(page, ex) -> "tuple[str, float]":
     return text, page.evaluate("performance.now()") - started
 
 
-def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
-    """Open one page, wait for live widgets, answer until one right and one wrong."""
-    problems: list[str] = []
+def _watched_page(context, problems: list):
+    """A new tab of ``context`` whose errors (JavaScript, console, HTTP) go to ``problems``."""
     page = context.new_page()
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("console", lambda m: problems.append(f"console error: {m.text}")
             if m.type == "error" else None)
     page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
             if r.status >= 400 else None)
+    return page
+
+
+LIVE_OR_FAILED_JS = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)"
+# (no documentElement yet just after "commit")
+FOLLOWED_JS = """n => window.ttLive && window.ttLive.pageName === n
+  && (window.ttLive.readyPage === n && window.ttLive.status === 'ready'
+      || window.ttLive.status === 'failed')"""
+FOLLOW_JS = """href => {
+  const link = document.createElement('a');
+  link.href = href;
+  link.textContent = 'next page';
+  (document.querySelector('article') || document.body).appendChild(link);
+  link.click();  // (nav.js follows it inside the page, as a learner's click on a link)
+}"""
+
+
+def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
+    """Open one page in a new tab, wait for live widgets, answer until one right and one
+    wrong (see :func:`exercise`); the tab is closed after."""
+    problems: list[str] = []
+    page = _watched_page(context, problems)
     page.goto(url, wait_until="commit")
+    result = exercise(page, problems, LIVE_OR_FAILED_JS, None, live_timeout)
+    close_page(page)
+    return result
+
+
+def exercise_followed(page, problems: list, url: str, name: str,
+                      live_timeout: float = 30_000) -> dict:
+    """Follow a link to ``url`` (page ``name``, e.g. 'book/07-tricks') inside ``page`` as a
+    learner does (nav.js swaps the page; its cells run in the Python already there), then
+    :func:`exercise` it."""
+    page.evaluate(FOLLOW_JS, url)
+    return exercise(page, problems, FOLLOWED_JS, name, live_timeout)
+
+
+def exercise(page, problems: list, ready_js: str, ready_arg, live_timeout: float) -> dict:
+    """Wait until ``ready_js`` (with ``ready_arg``) holds: the page's widgets are live (or
+    failed); then answer its exercises until one right and one wrong. Problems found are
+    added to ``problems`` (also the result's)."""
     try:
-        page.wait_for_function(  # (no documentElement yet just after "commit")
-            "['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)",
-            timeout=live_timeout)
+        page.wait_for_function(ready_js, arg=ready_arg, timeout=live_timeout)
     except Exception as error:  # (Playwright's TimeoutError): say which page, go on
         problems.append(f"live widgets not ready after {live_timeout / 1000:.0f} s: "
                         f"{str(error).splitlines()[0]}; "
                         f"status {page.evaluate('window.ttLive && window.ttLive.status')!r}")
-        close_page(page)
         return {"problems": problems, "live": {}, "right": None, "wrong": None,
                 "first_feedback_ms": None, "clicks_ms": []}
     live = page.evaluate("window.ttLive")
@@ -208,7 +244,6 @@ def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
               "first_feedback_ms": None, "clicks_ms": []}
     if live["status"] != "ready":
         problems.append(f"live widgets not ready: {live}")
-        page.close()
         return result
     n_live = page.locator(".tt-live .tt-exercise").count()
     n_static = page.locator(".widget-subarea:not(.tt-live)").count()
@@ -246,7 +281,6 @@ def exercise_page(context, url: str, live_timeout: float = 30_000) -> dict:
     escaped = _typed_text_is_escaped(page)
     if escaped is not None:
         problems.append(escaped)
-    close_page(page)
     return result
 
 
@@ -315,7 +349,9 @@ def keep_on_this_machine(context, outside: list) -> None:
 
 def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_000,
               first_url: "str | None" = None) -> None:
-    """Drive every page; print the times; fail with every problem found.
+    """Drive every page as one learner's visit: the first page is opened, each next one is
+    reached by a link inside the same tab (one Python for the whole visit, as nav.js keeps
+    it); print the times; fail with every problem found.
 
     ``first_url``: the address `tarot-teach` opens (it gives this browser its key)."""
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -331,21 +367,37 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
                 opening = context.new_page()
                 take_key(opening, first_url, base)  # (kept by the browser, not in the URL)
                 close_page(opening)
-            for name in pages:
+            problems: list[str] = []
+            page = _watched_page(context, problems)
+            for number, name in enumerate(pages):
+                problems.clear()
                 outside.clear()
-                result = exercise_page(context, base + name + ".html", live_timeout)
-                problems = result["problems"] + [f"request to another host: {u}" for u in outside]
+                started = page.evaluate("performance.now()") if number else 0
+                if number == 0:
+                    page.goto(base + name + ".html", wait_until="commit")
+                    result = exercise(page, problems, LIVE_OR_FAILED_JS, None, live_timeout)
+                else:
+                    result = exercise_followed(page, problems, base + name + ".html", name,
+                                               live_timeout)
                 report += [f"{name}: {p}" for p in problems]
+                report += [f"{name}: request to another host: {u}" for u in outside]
                 clicks = result["clicks_ms"]
-                times = result["live"].get("times", {})
+                first = result["first_feedback_ms"]
                 rows.append(
-                    f"  {name:28s} live {times.get('ready', 0):6.0f} ms   first feedback "
-                    f"{result['first_feedback_ms'] or 0:6.0f} ms   later clicks "
+                    f"  {name:28s} {'opened' if number == 0 else 'followed'}: first answer "
+                    f"{first - started if first else -1:6.0f} ms   later clicks "
                     + (f"median {sorted(clicks)[len(clicks) // 2]:4.0f} max {max(clicks):4.0f} ms"
                        f" ({len(clicks)})" if clicks else "-"))
+            swaps, loads = page.evaluate("[window.ttNav.swaps, window.ttNav.fullLoads]")
+            rows.append(f"  {swaps} pages followed inside the tab, {loads} loaded whole")
+            if swaps < len(pages) - 1:
+                report.append(f"only {swaps} of {len(pages) - 1} links were followed inside "
+                              "the page (nav.js loaded the others whole)")
+            close_page(page)
         finally:
             browser.close()
-    print(f"\n[{label}] time from page load (navigation start):\n" + "\n".join(rows))
+    print(f"\n[{label}] one visit, page after page (times from the page's opening or the "
+          "link's click):\n" + "\n".join(rows))
     assert not report, "\n".join(report)
 
 
