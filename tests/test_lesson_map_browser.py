@@ -28,38 +28,47 @@ def learner(tmp_path) -> Progress:
     return progress
 
 
+@pytest.fixture(scope="module")
+def served(built_book, tmp_path_factory):
+    """One `tarot-teach` and one Chromium for the module: the learner's progress is read,
+    never changed, by these tests."""
+    folder = tmp_path_factory.mktemp("map")
+    learner(folder)
+    with live_browser(folder) as running:
+        yield running
+
+
 @pytest.mark.parametrize("page_name", ["book/01-welcome", "book/90-your-progress"])
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_lesson_map(built_book, tmp_path, width, page_name):
-    learner(tmp_path)
+def test_the_lesson_map(served, width, page_name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with live_browser(tmp_path) as (server, browser):
-        context, page, lesson_map, problems, outside = open_live(
-            browser, server, page_name, ".tt-lesson-map", width=width, mark="map")
-        tiles = lesson_map.locator(".tt-map-chapter")
-        assert tiles.count() == 19  # (the chapters with exercises)
-        assert lesson_map.locator('.tt-map-chapter[data-stars="3"]').count() == 2
-        current = lesson_map.locator('.tt-map-chapter[aria-current="step"]')
-        assert "The bouts and the target" in current.inner_text()
-        lesson_map.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"map-{page_name.split('/')[1]}-{width}.png"),
-                        full_page=False)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        for box in tiles.all():  # nothing inside the map is wider than the screen
-            assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width
-        found = serious_violations(page, include=['[data-tt-test="map"]'])
-        assert not found, describe(found)
-        # by keyboard: Tab reaches Continue, Enter follows it
-        page.locator(".tt-live .tt-lesson-map").evaluate(
-            "m => { const a = document.createElement('button'); a.id = 'before-map';"
-            " m.parentNode.insertBefore(a, m); a.focus(); }")
-        page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.className") == "tt-continue"
-        assert "Continue: The bouts and the target" in page.evaluate(
-            "document.activeElement.textContent")
-        page.keyboard.press("Enter")
-        page.wait_for_function("location.pathname.endsWith('/book/03-bouts.html')",
-                               timeout=30_000)
-        assert not problems and not outside, (problems, outside)
-        context.close()
+    server, browser = served
+    context, page, lesson_map, problems, outside = open_live(
+        browser, server, page_name, ".tt-lesson-map", width=width, mark="map")
+    tiles = lesson_map.locator(".tt-map-chapter")
+    assert tiles.count() == 19  # (the chapters with exercises)
+    assert lesson_map.locator('.tt-map-chapter[data-stars="3"]').count() == 2
+    current = lesson_map.locator('.tt-map-chapter[aria-current="step"]')
+    assert "The bouts and the target" in current.inner_text()
+    lesson_map.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"map-{page_name.split('/')[1]}-{width}.png"),
+                    full_page=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for box in tiles.all():  # nothing inside the map is wider than the screen
+        assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width
+    found = serious_violations(page, include=['[data-tt-test="map"]'])
+    assert not found, describe(found)
+    # by keyboard: Tab reaches Continue, Enter follows it
+    page.locator(".tt-live .tt-lesson-map").evaluate(
+        "m => { const a = document.createElement('button'); a.id = 'before-map';"
+        " m.parentNode.insertBefore(a, m); a.focus(); }")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "tt-continue"
+    assert "Continue: The bouts and the target" in page.evaluate(
+        "document.activeElement.textContent")
+    page.keyboard.press("Enter")
+    page.wait_for_function("location.pathname.endsWith('/book/03-bouts.html')",
+                           timeout=30_000)
+    assert not problems and not outside, (problems, outside)
+    context.close()
 

@@ -20,7 +20,6 @@ import pytest
 from axe_check import describe, serious_violations
 from live_page import live_browser, open_live
 from test_deals_browser import new_page
-from test_live_local import launch
 from test_table_browser import KEYS_PRESSED, press, shoot, tab_to
 
 from tarot_teach.cards import parse_card
@@ -116,27 +115,35 @@ def arrow_to(page, trainer, card: str) -> int:
     return abs(to - at)
 
 
+@pytest.fixture(scope="module")
+def served(built_book, tmp_path_factory):
+    """One `tarot-teach` and one Chromium for the trainer's tests (each opens its own
+    browser context: a tab of its own, with its own kernel)."""
+    with live_browser(tmp_path_factory.mktemp("puzzles")) as running:
+        yield running
+
+
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_puzzle_solved_by_keyboard(built_book, tmp_path, width):
-    with live_browser(tmp_path) as (server, browser):
-        context, page, trainer, problems, outside = open_live(
-            browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")  # (tab_to looks there)
-        puzzle = shown_puzzle(trainer)
-        page.evaluate(KEYS_PRESSED)
-        wrong_then_right(page, trainer, width)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
-        wide = trainer.evaluate("""t => [t, ...t.querySelectorAll('*')].filter(e =>
-            e.scrollLeft > 0 || (e === t && e.scrollWidth > e.clientWidth + 1)).map(e =>
-            [e.className.baseVal === undefined ? e.className : 'svg', e.scrollLeft,
-             e.scrollWidth, e.clientWidth])""")
-        assert not wide, f"wider than the trainer (hidden sideways) at {width} px: {wide}"
-        if width == 1280:
-            violations = serious_violations(page, ["[data-tt-test=table]"])
-            assert not violations, describe(violations)
-        press(page, "Enter")  # Next puzzle
-        assert shown_puzzle(trainer)["id"] != puzzle["id"]
-        assert not problems and not outside, (problems, outside)
+def test_a_puzzle_solved_by_keyboard(served, width):
+    server, browser = served
+    context, page, trainer, problems, outside = open_live(
+        browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")  # (tab_to looks there)
+    puzzle = shown_puzzle(trainer)
+    page.evaluate(KEYS_PRESSED)
+    wrong_then_right(page, trainer, width)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
+    wide = trainer.evaluate("""t => [t, ...t.querySelectorAll('*')].filter(e =>
+        e.scrollLeft > 0 || (e === t && e.scrollWidth > e.clientWidth + 1)).map(e =>
+        [e.className.baseVal === undefined ? e.className : 'svg', e.scrollLeft,
+         e.scrollWidth, e.clientWidth])""")
+    assert not wide, f"wider than the trainer (hidden sideways) at {width} px: {wide}"
+    if width == 1280:
+        violations = serious_violations(page, ["[data-tt-test=table]"])
+        assert not violations, describe(violations)
+    press(page, "Enter")  # Next puzzle
+    assert shown_puzzle(trainer)["id"] != puzzle["id"]
+    assert not problems and not outside, (problems, outside)
 
 
 def no_sideways_scroll(page, trainer, width: int) -> None:
@@ -147,42 +154,42 @@ def no_sideways_scroll(page, trainer, width: int) -> None:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_seat_puzzle_by_keyboard(built_book, tmp_path, width):
+def test_a_seat_puzzle_by_keyboard(served, width):
     """The mode "From your seat": only the learner's hand is shown; a wrong card is judged
     from the seat's view (its average loss over the deals drawn), then the right card."""
-    with live_browser(tmp_path) as (server, browser):
-        context, page, trainer, problems, outside = open_live(
-            browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")
-        sent = page.evaluate("window.ttLive.sent")
-        trainer.locator(".tt-mode button", has_text="From your seat").click()
-        page.wait_for_function("n => window.ttLive.sent > n && window.ttLive.pending === 0",
-                               arg=sent, timeout=60_000)
-        puzzle = shown_puzzle(trainer)
-        assert puzzle["kind"] == "seat"
-        assert "You see only your own hand" in trainer.inner_text()
-        assert trainer.locator(".tt-hands").count() == 0  # no other hand
-        no_sideways_scroll(page, trainer, width)
-        trainer.locator(".tt-tcard").first.focus()
-        wrong_then_right(page, trainer, width, shots="seat-puzzle")
-        assert "from your view" in trainer.locator(".tt-feedback").inner_text()
-        no_sideways_scroll(page, trainer, width)
-        show_the_solution(page, trainer)
-        shoot(page, trainer, f"seat-puzzle-shown-{width}")
-        no_sideways_scroll(page, trainer, width)
-        if width == 1280:
-            violations = serious_violations(page, ["[data-tt-test=table]"])
-            assert not violations, describe(violations)
-        assert not problems and not outside, (problems, outside)
+    server, browser = served
+    context, page, trainer, problems, outside = open_live(
+        browser, server, "book/22-puzzles", ".tt-puzzles", 0, width, mark="table")
+    sent = page.evaluate("window.ttLive.sent")
+    trainer.locator(".tt-mode button", has_text="From your seat").click()
+    page.wait_for_function("n => window.ttLive.sent > n && window.ttLive.pending === 0",
+                           arg=sent, timeout=60_000)
+    puzzle = shown_puzzle(trainer)
+    assert puzzle["kind"] == "seat"
+    assert "You see only your own hand" in trainer.inner_text()
+    assert trainer.locator(".tt-hands").count() == 0  # no other hand
+    no_sideways_scroll(page, trainer, width)
+    trainer.locator(".tt-tcard").first.focus()
+    wrong_then_right(page, trainer, width, shots="seat-puzzle")
+    assert "from your view" in trainer.locator(".tt-feedback").inner_text()
+    no_sideways_scroll(page, trainer, width)
+    show_the_solution(page, trainer)
+    shoot(page, trainer, f"seat-puzzle-shown-{width}")
+    no_sideways_scroll(page, trainer, width)
+    if width == 1280:
+        violations = serious_violations(page, ["[data-tt-test=table]"])
+        assert not violations, describe(violations)
+    assert not problems and not outside, (problems, outside)
 
 
-def test_the_trainer_in_the_static_site_with_pyodide(built_book):
+def test_the_trainer_in_the_static_site_with_pyodide(built_book, served):
     """The same trainer on a plain static server (the browser's Python): by keyboard, a wrong
     card with its refutation, Try again, the right cards to "Solved", then the next puzzle's
     solution shown. Each card's answer time is printed (the static site's check)."""
     from conftest import serving
 
-    with serving(built_book) as base, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    _, browser = served  # (the module's Chromium; the local server is not used here)
+    with serving(built_book) as base:
         context, page, problems, outside = new_page(browser)
         page.goto(base + "book/22-puzzles.html")
         page.wait_for_function("document.documentElement.dataset.ttLive === 'ready'",
