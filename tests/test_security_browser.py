@@ -376,34 +376,40 @@ def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
         _stop(process)
 
 
-@contextlib.contextmanager
-def _live_page(tmp_path, path: str):
-    """The tutorial started as a learner does, with ``path`` open and live in Chromium: the
-    page. Its terminal shows no traceback once it is stopped."""
+@pytest.fixture(scope="module")
+def tutorial(built_book, tmp_path_factory):  # noqa: F811
+    """The tutorial started as a learner does, for the module's tests: (base URL, the
+    address it opened with its key). Its terminal shows no traceback once it is stopped."""
+    folder = tmp_path_factory.mktemp("tutorial")
     port = free_port()
-    base = f"http://127.0.0.1:{port}/"
-    process, opened = _start_tutorial(port, tmp_path, tmp_path / "terminal.txt")
+    process, opened = _start_tutorial(port, folder, folder / "terminal.txt")
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = launch(pw)
-            try:
-                page = browser.new_context().new_page()
-                take_key(page, opened, base)
-                page.goto(base + path)
-                _live(page)
-                yield page
-            finally:
-                browser.close()
+        yield f"http://127.0.0.1:{port}/", opened
     finally:
         _stop(process)
-    assert "Traceback" not in (tmp_path / "terminal.txt").read_text()
+    assert "Traceback" not in (folder / "terminal.txt").read_text()
 
 
-def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
-        built_book, tmp_path):  # noqa: F811
+@contextlib.contextmanager
+def _live_page(tutorial, path: str):
+    """``path`` of the running ``tutorial`` open and live in a fresh Chromium: the page."""
+    base, opened = tutorial
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_context().new_page()
+            take_key(page, opened, base)
+            page.goto(base + path)
+            _live(page)
+            yield page
+        finally:
+            browser.close()
+
+
+def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(tutorial):
     """The server closes a WebSocket carrying a message over 10 MiB: the page says so and
     Reconnect brings the same kernel back (nothing else lost)."""
-    with _live_page(tmp_path, "book/10-three-players.html") as page:
+    with _live_page(tutorial, "book/10-three-players.html") as page:
         kernel = page.evaluate("window.ttLive.kernel")
         box = page.locator(".tt-live .tt-exercise input[type=text]").first
         box.evaluate("""(el, size) => {
@@ -423,12 +429,11 @@ def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(
         assert page.evaluate("window.ttLive.kernel") == kernel
 
 
-def test_a_lone_surrogate_typed_in_an_answer_box_keeps_the_connection(
-        built_book, tmp_path):  # noqa: F811
+def test_a_lone_surrogate_typed_in_an_answer_box_keeps_the_connection(tutorial):
     """Issue 27: half of a surrogate pair in a box (which UTF-8 cannot encode) made the
     server drop the page's connection and print two tracebacks; the page now sends U+FFFD
     in its place and the exercise goes on answering."""
-    with _live_page(tmp_path, "book/10-three-players.html") as page:
+    with _live_page(tutorial, "book/10-three-players.html") as page:
         box = page.locator(".tt-live .tt-exercise input[type=text]").first
         sent = page.evaluate("window.ttLive.sent")
         box.evaluate("""el => {
