@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT / "tests"), *(str(layer) for layer in sorted((ROOT / "tests").glob("*/")))]  # (by layer)
 
 from conftest import serving  # noqa: E402
 from tarot_teach import GameState, RuleSet  # noqa: E402

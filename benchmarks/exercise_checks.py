@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("TAROT_TEACH_PROGRESS", os.path.join(tempfile.mkdtemp(), "p.json"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+TESTS = Path(__file__).resolve().parents[1] / "tests"
+sys.path[:0] = [str(TESTS), *(str(layer) for layer in sorted(TESTS.glob("*/")))]  # (by layer)
 
 from test_hostile_inputs import FIXED, WITH_TEXT, _text_boxes  # noqa: E402
 

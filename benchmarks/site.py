@@ -45,7 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT / "tests"), *(str(layer) for layer in sorted((ROOT / "tests").glob("*/")))]  # (by layer)
 
 from tarot_teach.app import build as app_build, pool as app_pool  # noqa: E402
 from test_live_local import (  # noqa: E402

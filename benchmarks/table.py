@@ -3,7 +3,7 @@
     python benchmarks/table.py --deals 5
 
 Plays ``--deals`` whole deals per table size at the card table by its buttons (as
-tests/test_widgets_table.py clicks), and prints the CPU milliseconds per learner action
+tests/widgets/test_widgets_table.py clicks), and prints the CPU milliseconds per learner action
 (the computer players' moves and the redraw included) and per :func:`table_view` call.
 CPU time, so the figures hold on a loaded machine; state the load beside them anyway.
 """
@@ -14,7 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+TESTS = Path(__file__).resolve().parents[1] / "tests"
+sys.path[:0] = [str(TESTS), *(str(layer) for layer in sorted(TESTS.glob("*/")))]  # (by layer)
 
 from tarot_teach import GameState, RuleSet  # noqa: E402
 from tarot_teach.players import ComputerPlayer  # noqa: E402

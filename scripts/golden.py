@@ -10,7 +10,7 @@ each trick and its winner, and the result with the working of the score. The fil
 with "perft" counts (as chess engines count move sequences): the number of legal action
 sequences of depth 1, 2, 3 … from the deal and from the first card. A change of the
 engine that changes what is legal, who wins a trick or what a deal scores changes a
-file, and ``tests/test_golden.py`` fails and says how to regenerate on purpose.
+file, and ``tests/engine/test_golden.py`` fails and says how to regenerate on purpose.
 
 The actions are drawn from ``legal_actions()`` in its own order, so that order is
 pinned too. Computer players are not used: their strategy may change without any

@@ -3,7 +3,7 @@
 the exercises and guided hands each page shows, read from the pages' code cells.
 
 The progress page needs this list in the browser's Python too, where the book's sources are
-not available, so it is kept as a module; ``tests/test_path.py`` fails when it is out of date.
+not available, so it is kept as a module; ``tests/teach/test_path.py`` fails when it is out of date.
 Run ``.venv/bin/python scripts/make_course_map.py`` after adding a page or an exercise.
 """
 

@@ -4,7 +4,7 @@
     python scripts/run_page.py book/07-tricks.md [more pages...]
 
 Exit status 1 if a cell raised or wrote to stderr. Used by chapter authors and by
-tests/test_notebooks.py; much faster than a whole book build.
+tests/book/test_notebooks.py; much faster than a whole book build.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Sphinx extension: accessibility of the built book (checked by
-tests/test_accessibility_browser.py with axe-core).
+tests/browser/test_accessibility_browser.py with axe-core).
 
 * every page gets scripts/assets/a11y.css inline (focus rings, contrast of the widgets'
   buttons, a chosen card marked by more than a shade) and scripts/assets/a11y.js (an

@@ -59,7 +59,7 @@ _VALUE = {char: value for value, char in enumerate(_ALPHABET)}
 _CHECK = 6  # characters of the CRC-32 (36 bits)
 
 # Version 1 of the format: the table sizes, the variant flags and the scoring tables in the
-# order they are written. A new variant means a new version (tests/test_share.py checks).
+# order they are written. A new variant means a new version (tests/engine/test_share.py checks).
 _PLAYERS = (4, 3, 5, 2)
 _FLAGS = ("cosmic_tribe", "excuse_last_trick_to_winner", "excuse_always_kept",
           "petit_imprenable", "misere", "petit_chelem", "pousse", "no_take",

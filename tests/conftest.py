@@ -139,8 +139,12 @@ SLOW_DOCTESTS = {
 """Doctests of the package that belong to the slow tier (a doctest has no marker of its
 own; the reason is kept here)."""
 
+LAYER_MARKERS = {"browser": ("slow", "browser")}
+"""Markers every test of a folder gets (tests are in folders by layer: engine, ai, teach,
+widgets, app, book, browser): a test in tests/browser drives Chromium."""
+
 SERVER_FIXTURES = {"server", "restarted", "tarot_teach_server"}
-"""Fixtures that start a real server process with its kernels (tests/test_security_local.py,
+"""Fixtures that start a real server process with its kernels (tests/app/test_security_local.py,
 test_security_key.py, the browser tests): every test that uses one is slow, whatever else it
 does; the fast tier starts no real kernel."""
 
@@ -149,8 +153,8 @@ does; the fast tier starts no real kernel."""
 def pytest_collection_modifyitems(config, items):
     """Three things the whole run needs, from one place:
 
-    - slow doctests, and tests on a real server (``SERVER_FIXTURES``), get the ``slow``
-      marker;
+    - the markers of a test's folder (``LAYER_MARKERS``); slow doctests, and tests on a
+      real server (``SERVER_FIXTURES``), get the ``slow`` marker;
     - every browser test uses the run's one build of the book (``book``), as if it had asked
       for it: the build is never run again beside a browser test, and with two workers
       (``-n 2``) a browser test waits for the other worker's build instead of reading a book
@@ -161,6 +165,8 @@ def pytest_collection_modifyitems(config, items):
       without it, and no worker waits for the build with nothing else to do.
     """
     for item in items:
+        for name in LAYER_MARKERS.get(Path(item.path).parent.name, ()):
+            item.add_marker(name)
         if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
             item.add_marker(pytest.mark.slow)
         if SERVER_FIXTURES & set(item.fixturenames):

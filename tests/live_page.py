@@ -1,4 +1,4 @@
-"""Open a book page live on a running `tarot-teach` (tests/test_live_local.py's
+"""Open a book page live on a running `tarot-teach` (tests/browser/test_live_local.py's
 ``running_tarot_teach``), as the browser tests of the table and the guided hands do::
 
     live = open_live(browser, server, "book/20-guided-hands", ".tt-guided", width=390)
