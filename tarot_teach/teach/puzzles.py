@@ -1,7 +1,7 @@
 """The puzzle trainer's pure parts (no widgets): one try at a puzzle, the ratings from the
 learner's tries, the next puzzle near the learner's rating.
 
-A try (:class:`Attempt`) answers each card with :func:`tarot_teach.puzzles.check_move` (the
+A try (:class:`Attempt`) answers each card with :func:`tarot_teach.puzzle_answers.check_move` (the
 stored values: no search along the solution); a right card is played with the other seats'
 best answers, a wrong one is refused with the line that refutes it, and the learner may try
 again or see the solution.
@@ -39,8 +39,10 @@ from ..cards import Card, parse_card
 from ..errors import IllegalAction, InvalidRecord
 from ..names import seat_name, sentence, the
 from ..judge import Band, judge_cards
-from ..puzzles import (PUZZLE_DIR, SEAT_GAP, THEMES, PuzzleError, Verdict, _describe,
-                       _seat_fields, check_move, position, seat_values, themes_of, validate)
+from ..puzzle_answers import Verdict, _describe, check_move
+from ..puzzle_maker import _seat_fields, seat_values
+from ..puzzle_themes import themes_of
+from ..puzzles import PUZZLE_DIR, SEAT_GAP, THEMES, PuzzleError, position, validate
 from ..record import state_from_record
 from ..rating import Rating, play
 from ..solver import best_line
@@ -56,7 +58,7 @@ PREFIX = "puzzle:"
 
 PUZZLE_RD = 250.0
 """A puzzle's first rating deviation: its first rating is the generator's estimate
-(:func:`tarot_teach.puzzles.rating_of`), surer than a newcomer's (350)."""
+(:func:`tarot_teach.puzzle_maker.rating_of`), surer than a newcomer's (350)."""
 
 NEAREST = 6
 """The next puzzle is drawn among this many untried ones nearest the target rating."""
