@@ -145,7 +145,8 @@ ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick
                   "variant_games/petit_imprenable",
                   # the modules split for issue 31 (each in its own commit)
                   "puzzles", "puzzle_answers", "puzzle_themes", "puzzle_maker",
-                  "inference", "hidden_slots", "deal_sampling")
+                  "inference", "hidden_slots", "deal_sampling",
+                  "notation", "notation_lines", "notation_replay")
 
 
 def test_the_engine_modules_are_at_most_400_lines():
