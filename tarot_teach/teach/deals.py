@@ -37,7 +37,8 @@ from ..names import SEAT_NAMES
 from ..notation import parse_deal
 from ..record import state_from_record
 from ..rules import Bid, Phase, RuleSet
-from ..share import decode, decode_list, encode, encode_list
+from ..share import decode, encode
+from ..share_lists import decode_list, encode_list
 from .feedback import escape_text
 
 __all__ = ["read_deal", "read_lesson", "deal_link", "lesson_link", "code_in", "Step", "Replay",
