@@ -146,7 +146,8 @@ ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick
                   # the modules split for issue 31 (each in its own commit)
                   "puzzles", "puzzle_answers", "puzzle_themes", "puzzle_maker",
                   "inference", "hidden_slots", "deal_sampling",
-                  "notation", "notation_lines", "notation_replay", "share", "share_lists")
+                  "notation", "notation_lines", "notation_replay", "share", "share_lists",
+                  "teach/deals", "teach/deal_editor", "teach/deal_handout")
 
 
 def test_the_engine_modules_are_at_most_400_lines():
