@@ -147,7 +147,8 @@ ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick
                   "puzzles", "puzzle_answers", "puzzle_themes", "puzzle_maker",
                   "inference", "hidden_slots", "deal_sampling",
                   "notation", "notation_lines", "notation_replay", "share", "share_lists",
-                  "teach/deals", "teach/deal_editor", "teach/deal_handout")
+                  "teach/deals", "teach/deal_editor", "teach/deal_handout",
+                  "teach/puzzles", "teach/puzzle_mistakes")
 
 
 def test_the_engine_modules_are_at_most_400_lines():

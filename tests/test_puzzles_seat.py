@@ -25,8 +25,9 @@ from tarot_teach.puzzles import (PUZZLE_DIR, SEAT_DEALS, SEAT_GAP, SEAT_LOW, Puz
                                  load_puzzles, position, seat_interval, seat_right)
 from tarot_teach.rules import Phase
 from tarot_teach.solver import native_available
-from tarot_teach.teach.puzzles import (MINE_KEY, Attempt, deal_key, finished_deals,
-                                       mistake_puzzles, prompt_text)
+from tarot_teach.teach.puzzle_mistakes import (MINE_KEY, deal_key, finished_deals,
+                                               mistake_puzzles)
+from tarot_teach.teach.puzzles import Attempt, prompt_text
 from tarot_teach.widgets.progress import Progress
 from tarot_teach.widgets.puzzles import PuzzleTrainer
 
