@@ -148,7 +148,8 @@ ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick
                   "inference", "hidden_slots", "deal_sampling",
                   "notation", "notation_lines", "notation_replay", "share", "share_lists",
                   "teach/deals", "teach/deal_editor", "teach/deal_handout",
-                  "teach/puzzles", "teach/puzzle_mistakes")
+                  "teach/puzzles", "teach/puzzle_mistakes", "teach/final_test",
+                  "teach/final_answers")
 
 
 def test_the_engine_modules_are_at_most_400_lines():
