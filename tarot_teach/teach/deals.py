@@ -33,7 +33,7 @@ from ..errors import InvalidRecord, TarotError
 from ..game import GameState
 from ..names import SEAT_NAMES
 from ..notation import parse_deal
-from ..record import state_from_record
+from ..record import read_json, state_from_record
 from ..rules import Bid, Phase, RuleSet
 from ..share import decode, encode
 from ..share_lists import decode_list, encode_list
@@ -106,13 +106,8 @@ def read_deal(text: str) -> dict:
 
 
 def _from_json(text: str) -> dict:
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecord(f"This looks like a JSON hand record, but it is not valid JSON: "
-                            f"{error.msg} at line {error.lineno}, column {error.colno}.") from None
-    except RecursionError:
-        raise InvalidRecord("This JSON is nested too deeply to be a hand record.") from None
+    record = read_json(text, "This looks like a JSON hand record, but it is not valid JSON",
+                       "This JSON is nested too deeply to be a hand record.", ".")
     try:
         return state_from_record(record, complete=False).to_record()
     except TarotError as error:
