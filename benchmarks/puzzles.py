@@ -1,5 +1,5 @@
-"""The puzzle trainer's checks: seconds per check (tarot_teach.puzzles.check_move), in CPython
-and in Pyodide (the static site's Python) under Node.js.
+"""The puzzle trainer's checks: seconds per check (tarot_teach.puzzle_answers.check_move), in
+CPython and in Pyodide (the static site's Python) under Node.js.
 
     python benchmarks/puzzles.py                 # both
     python benchmarks/puzzles.py --no-pyodide    # only CPython (native solver off: as Pyodide)
@@ -46,7 +46,7 @@ from tarot_teach.teach.puzzles import puzzle_index
 started = time.perf_counter()
 puzzles = list(puzzle_index().values())[::args["every"]]
 read = time.perf_counter() - started
-from tarot_teach.puzzles import check_move
+from tarot_teach.puzzle_answers import check_move
 from tarot_teach.cards import parse_card
 times, seat_times = [], []
 for puzzle in puzzles:

@@ -9,7 +9,7 @@
 Each deal is dealt from its seed and played to the end by the computer players of one
 level (``learner``: ComputerPlayer; ``strong``: StrongPlayer, every :data:`STRONG_EVERY`-th
 seed). Every position with at most :data:`CARDS_LEFT` cards left where the seat to play has
-two groups of cards or more is a candidate; :func:`tarot_teach.puzzles.make_puzzle` keeps it
+two groups of cards or more is a candidate; :func:`tarot_teach.puzzle_maker.make_puzzle` keeps it
 when one group alone keeps the best result and every other card loses 3 points or more (the
 others are counted as ties, close or forced). At most :data:`PER_DEAL` puzzles come from one
 deal, from different tricks. The puzzle's id names its table size, level, seed and start,
@@ -17,7 +17,7 @@ and the record keeps the seed, so ``--check`` can play the deal again.
 
 ``--seat`` finds seat puzzles (only what the seat sees) in the same deals: every position
 from trick :data:`SEAT_FIRST_TRICK` to the last :data:`SEAT_LAST_TRICKS` tricks is judged
-from the view of the seat to play (:func:`tarot_teach.puzzles.make_seat_puzzle`); at most
+from the view of the seat to play (:func:`tarot_teach.puzzle_maker.make_seat_puzzle`); at most
 :data:`PER_DEAL` a deal, from different tricks; they are added to ``seat-puzzles.json``
 (one file for 3, 4 and 5 players), the candidates' outcomes and the time to
 ``seat-puzzles-stats.json`` beside it.
@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from tarot_teach import GameState, RuleSet  # noqa: E402
 from tarot_teach.players import ComputerPlayer, StrongPlayer  # noqa: E402
-from tarot_teach.puzzles import (PUZZLE_DIR, THEMES, load_puzzles, make_puzzle,  # noqa: E402
-                                 make_seat_puzzle)
+from tarot_teach.puzzle_maker import make_puzzle, make_seat_puzzle  # noqa: E402
+from tarot_teach.puzzles import PUZZLE_DIR, THEMES, load_puzzles  # noqa: E402
 from tarot_teach.rules import Phase  # noqa: E402
 
 CARDS_LEFT = {3: 24, 4: 28, 5: 30}

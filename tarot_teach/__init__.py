@@ -32,7 +32,7 @@ __version__ = "0.1.0"
 # the exercises of most pages never need it, and the browser's Python starts faster without it.
 _LAZY = {
     "card_values": "solver", "best_line": "solver",
-    "Inference": "inference", "inferences": "inference", "sample_deals": "inference",
+    "Inference": "inference", "inferences": "inference", "sample_deals": "deal_sampling",
     "Band": "coach", "BAND_THRESHOLDS": "coach", "ReviewEntry": "coach", "review": "coach",
     "advise": "coach", "ComputerPlayer": "players", "StrongPlayer": "players",
 }

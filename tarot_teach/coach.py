@@ -36,7 +36,7 @@ from .advice import (advise, cards_only, cards_words, discard_hint, points_text,
                      tricks_left)
 from .cards import DECK, parse_card
 from .game import GameState
-from .inference import sample_deals
+from .deal_sampling import sample_deals
 from .judge import BAND_THRESHOLDS, Band, band_for, judge_cards
 from .learner import ComputerPlayer
 from .names import sentence

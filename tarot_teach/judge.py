@@ -3,7 +3,7 @@ from what the seat could see.
 
 The hint at the table, the review after a deal, the guided hands' lead questions and the
 strong computer level all ask :func:`judge_cards`. The hidden cards are dealt again and
-again to fit the seat's view (:func:`tarot_teach.inference.sample_deals`); on each deal
+again to fit the seat's view (:func:`tarot_teach.deal_sampling.sample_deals`); on each deal
 every legal card is valued in card points for the seat's side at the end of the deal:
 exactly (the open-hand solver) once few cards are left (:data:`SOLVE_CARDS`), else played
 out by the learner computer players and finished exactly. Because every card is valued on
@@ -38,7 +38,7 @@ from fractions import Fraction
 
 from .cards import Card
 from .game import GameState
-from .inference import sample_deals
+from .deal_sampling import sample_deals
 from .learner import ComputerPlayer, play_out
 from .rules import Bid
 from .solver import card_values, native_available, position_value

@@ -62,16 +62,29 @@ def load_record(path) -> dict:
     except UnicodeDecodeError as error:
         raise InvalidRecord(f"{path} is not a text file in UTF-8 (byte {error.start}): "
                             f"a hand record is JSON text") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecord(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, "
-                            f"column {error.colno}") from None
-    except RecursionError:
-        raise InvalidRecord(f"{path} is not a hand record: its JSON is nested too deeply") from None
+    record = read_json(text, f"{path} is not valid JSON",
+                       f"{path} is not a hand record: its JSON is nested too deeply")
     if not isinstance(record, dict):
         raise InvalidRecord(f"{path} must hold one JSON object (a hand record)")
     return record
+
+
+def read_json(text: str, invalid: str, nested: str, end: str = ""):
+    """``json.loads(text)``; text that is not JSON raises :class:`InvalidRecord`: ``invalid``,
+    then where the JSON breaks, then ``end``; JSON nested too deeply, ``nested``.
+
+    >>> read_json("[1", "Not JSON", "Too deep", ".")
+    Traceback (most recent call last):
+    ...
+    tarot_teach.errors.InvalidRecord: Not JSON: Expecting ',' delimiter at line 1, column 3.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRecord(f"{invalid}: {error.msg} at line {error.lineno}, column "
+                            f"{error.colno}{end}") from None
+    except RecursionError:
+        raise InvalidRecord(nested) from None
 
 
 def state_from_record(record: dict, complete: bool = True) -> GameState:

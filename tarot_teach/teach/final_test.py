@@ -29,10 +29,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from ..bidding import DOG_DESTINATIONS, dog_destination, first_to_act
-from ..cards import Card, cards_of, parse_card, sort_cards
+from ..cards import Card, cards_of, sort_cards
 from ..declarations import Slam
 from ..errors import IllegalAction
 from ..evaluation import BID_RANGES, bid_for_points, evaluate_hand
@@ -44,12 +43,12 @@ from ..rules import Bid, Phase, RuleSet
 from .auction import bid_name, check_dog_fate
 from .discard import check_discard, discard_question_from_state, sample_discard
 from .feedback import AnswerError, Feedback, cards_line, section_link
+from .final_answers import PLAYERS, _cards, _jsonable, _seat
 from .inputs import half_text, read_number, read_text
 
 __all__ = ["STEPS", "STEP_TITLES", "CARDS_TO_PLAY", "PLAYERS", "FinalTest", "reasonable_bids",
            "BadRecord", "fresh_seed"]
 
-PLAYERS = 4
 CARDS_TO_PLAY = RuleSet(players=PLAYERS).tricks
 """How many cards the learner plays: the whole deal, one card to each trick."""
 
@@ -389,42 +388,3 @@ class FinalTest:
         return Feedback(False, "Not quite.", details,
                         section_link("09-scoring", "sharing-out-the-score",
                                      "Sharing out the score"))
-
-
-def _seat(given) -> int:
-    if isinstance(given, bool) or not isinstance(given, (int, str)):
-        raise AnswerError("Choose a player first.")
-    if isinstance(given, str):
-        text = read_text(given, "the player")
-        if not text.isdigit() or len(text) > 1:
-            raise AnswerError("Choose a player first.")
-        given = int(text)
-    if not 0 <= given < PLAYERS:
-        raise AnswerError("Choose a player first.")
-    return given
-
-
-def _cards(given, what: str) -> list[Card]:
-    if isinstance(given, str):
-        given = read_text(given, what).split()
-    if not isinstance(given, (list, tuple)) or len(given) > 30:
-        raise AnswerError(f"Choose {what} first.")
-    try:
-        cards = [parse_card(c) for c in given]
-    except (ValueError, TypeError):
-        raise AnswerError(f"Choose {what} among the cards shown.") from None
-    if len(set(cards)) != len(cards):
-        raise AnswerError("A card is chosen twice.")
-    return cards
-
-
-def _jsonable(given):
-    if isinstance(given, (list, tuple)):
-        return [str(item) for item in given]
-    if isinstance(given, Card):
-        return str(given)
-    if isinstance(given, Bid):
-        return given.value
-    if isinstance(given, Fraction):
-        return half_text(given)
-    return given

@@ -1,7 +1,7 @@
 """The puzzle trainer's pure parts (no widgets): one try at a puzzle, the ratings from the
 learner's tries, the next puzzle near the learner's rating.
 
-A try (:class:`Attempt`) answers each card with :func:`tarot_teach.puzzles.check_move` (the
+A try (:class:`Attempt`) answers each card with :func:`tarot_teach.puzzle_answers.check_move` (the
 stored values: no search along the solution); a right card is played with the other seats'
 best answers, a wrong one is refused with the line that refutes it, and the learner may try
 again or see the solution.
@@ -29,34 +29,30 @@ learner's rating and each tried puzzle's own.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import Card, parse_card
-from ..errors import IllegalAction, InvalidRecord
+from ..errors import IllegalAction
 from ..names import seat_name, sentence, the
-from ..judge import Band, judge_cards
-from ..puzzles import (PUZZLE_DIR, SEAT_GAP, THEMES, PuzzleError, Verdict, _describe,
-                       _seat_fields, check_move, position, seat_values, themes_of, validate)
-from ..record import state_from_record
+from ..puzzle_answers import Verdict, _describe, check_move
+from ..puzzle_themes import themes_of
+from ..puzzles import PUZZLE_DIR, SEAT_GAP, THEMES, position, validate
 from ..rating import Rating, play
 from ..solver import best_line
 
 __all__ = ["PREFIX", "PUZZLE_RD", "NEAREST", "exercise_id", "puzzle_index", "read_puzzle_file",
            "stored_problems", "Attempt", "Ratings", "first_tries", "puzzle_ratings",
-           "puzzle_rating", "choose_puzzle", "streak_target", "prompt_text", "themes_text",
-           "TABLE_SEAT", "MINE_KEY", "deal_key", "finished_deals", "mistake_puzzles",
-           "saved_mistakes"]
+           "puzzle_rating", "choose_puzzle", "streak_target", "prompt_text", "themes_text"]
 
 PREFIX = "puzzle:"
 """Exercise ids of puzzle tries in the progress file: ``puzzle:<the puzzle's id>``."""
 
 PUZZLE_RD = 250.0
 """A puzzle's first rating deviation: its first rating is the generator's estimate
-(:func:`tarot_teach.puzzles.rating_of`), surer than a newcomer's (350)."""
+(:func:`tarot_teach.puzzle_maker.rating_of`), surer than a newcomer's (350)."""
 
 NEAREST = 6
 """The next puzzle is drawn among this many untried ones nearest the target rating."""
@@ -311,91 +307,6 @@ def choose_puzzle(pool, ratings: Ratings, tried, rng: random.Random,
     aim = ratings.learner.r if target is None else target
     fresh.sort(key=lambda p: (abs(puzzle_rating(ratings, p).r - aim), p["id"]))
     return rng.choice(fresh[:NEAREST])
-
-
-# ----- your own mistakes -----------------------------------------------------------------
-
-TABLE_SEAT = 0
-"""The learner's seat at the book's card tables."""
-
-MINE_KEY = "puzzle-mistakes"
-"""Where the progress file keeps the learner's own puzzles: ``{"reviewed": [deal keys],
-"puzzles": [seat puzzles]}`` (in its games)."""
-
-MINE_KEEP = 40
-"""The most own puzzles kept (the newest)."""
-
-
-def deal_key(record: dict) -> str:
-    """A short name of a deal's record (the same deal, the same name).
-
-    >>> deal_key({"players": 4}) == deal_key({"players": 4}), len(deal_key({"players": 4}))
-    (True, 10)
-    """
-    text = json.dumps(record, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
-
-
-def finished_deals(games: dict) -> "list[dict]":
-    """The finished deals the card tables kept in the progress file's ``games`` (a table
-    keeps its last deal: a ``record`` with its ``dealer`` and score sheet), each once: the
-    records of deals with a taker, played to the end."""
-    records, seen = [], set()
-    for _key, saved in sorted(games.items()):
-        if not isinstance(saved, dict) or not {"record", "dealer", "deals"} <= set(saved):
-            continue
-        try:
-            state = state_from_record(saved["record"], complete=False)
-        except (InvalidRecord, IllegalAction, KeyError, TypeError, ValueError, AttributeError):
-            continue
-        if state.is_over and state.taker is not None and not state.rules.two_players \
-                and deal_key(saved["record"]) not in seen:
-            seen.add(deal_key(saved["record"]))
-            records.append(saved["record"])
-    return records
-
-
-def mistake_puzzles(record: dict, seat: int = TABLE_SEAT, *, samples: int = 8, seed: int = 0,
-                    progress=None) -> "list[dict]":
-    """Seat puzzles from the learner's own deal: each card of ``seat`` that the coach's
-    review (:func:`tarot_teach.coach.review`, judged from the seat's view) bands a Mistake
-    or a Blunder becomes a seat puzzle at that position, with the review's judgement as its
-    values (the same deals: :func:`tarot_teach.judge.judge_cards` keeps them), the best
-    card as its solution. ``progress(done, total)`` as for the review."""
-    from ..coach import review  # (the coach is needed only here)
-
-    key = deal_key(record)
-    puzzles = []
-    for entry in review(record, seat, samples=samples, seed=seed, progress=progress):
-        if entry.kind != "card" or entry.band not in (Band.MISTAKE, Band.BLUNDER):
-            continue
-        trick = entry.trick - 1
-        chosen = parse_card(entry.chosen)
-        card = [parse_card(c) for c in record["tricks"][trick]].index(chosen)
-        puzzle = {"id": f"mine-{key}-t{trick}c{card}", "kind": "seat", "record": record,
-                  "start": {"trick": trick, "card": card}, "seat": seat}
-        state = position(puzzle)
-        verdict = judge_cards(state, seat, seed=seed, focus=[chosen])
-        puzzle["values"] = seat_values(verdict, seed)
-        puzzle.update(_seat_fields(state, puzzle["values"]))
-        puzzle["played"] = str(chosen)
-        try:
-            validate(puzzle)
-        except PuzzleError:
-            continue  # (the stored numbers, rounded, no longer call it a mistake)
-        puzzles.append(puzzle)
-    return puzzles
-
-
-def saved_mistakes(saved) -> "tuple[list[dict], list[str]]":
-    """The learner's own puzzles and the deals already reviewed, from the progress file's
-    :data:`MINE_KEY` entry (anything malformed left out)."""
-    if not isinstance(saved, dict):
-        return [], []
-    puzzles = [p for p in saved.get("puzzles", []) if isinstance(p, dict)
-               and isinstance(p.get("id"), str) and p.get("kind") == "seat"]
-    reviewed = [k for k in saved.get("reviewed", []) if isinstance(k, str)]
-    return puzzles, reviewed
 
 
 # ----- words ---------------------------------------------------------------------------------

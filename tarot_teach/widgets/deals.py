@@ -36,8 +36,10 @@ from ..game import GameState
 from ..names import SEAT_NAMES, seat_names
 from ..record import state_from_record
 from ..rules import Bid, Phase
-from ..teach.deals import (DOG, DealDraft, Replay, action_words, deal_link, deal_svg,
-                           lesson_from_lines, lesson_link, read_deal, read_lesson, record_json)
+from ..teach.deal_editor import DOG, DealDraft
+from ..teach.deal_handout import deal_svg
+from ..teach.deals import (Replay, action_words, deal_link, lesson_from_lines, lesson_link,
+                           read_deal, read_lesson, record_json)
 from ..teach.feedback import Feedback
 from ..teach.table_view import action_label, cards_phrase
 from .render import card_button_style, card_label, cards_html, escape_text

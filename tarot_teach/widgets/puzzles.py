@@ -34,10 +34,11 @@ from ..errors import IllegalAction
 from ..names import seat_names
 from ..puzzles import THEMES, PuzzleError
 from ..teach.feedback import Feedback, escape_text
-from ..teach.puzzles import (MINE_KEEP, MINE_KEY, Attempt, choose_puzzle, deal_key,
-                             exercise_id, finished_deals, mistake_puzzles, prompt_text,
-                             puzzle_index, puzzle_rating, puzzle_ratings, saved_mistakes,
-                             stored_problems, streak_target, themes_text)
+from ..teach.puzzle_mistakes import (MINE_KEEP, MINE_KEY, deal_key, finished_deals,
+                                     mistake_puzzles, saved_mistakes)
+from ..teach.puzzles import (Attempt, choose_puzzle, exercise_id, prompt_text, puzzle_index,
+                             puzzle_rating, puzzle_ratings, stored_problems, streak_target,
+                             themes_text)
 from ..teach.table_view import hand_entries, table_view
 from .progress import Progress
 from .render import cards_html

@@ -102,7 +102,7 @@ def test_a_verdict_never_looks_at_the_hidden_cards():
     from dataclasses import replace
 
     from tarot_teach.coach import _card_entry
-    from tarot_teach.inference import sample_deals
+    from tarot_teach.deal_sampling import sample_deals
 
     checked = 0
     for seed in range(6):

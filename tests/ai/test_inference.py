@@ -10,7 +10,9 @@ import pytest
 
 from tarot_teach import GameState, RuleSet
 from tarot_teach.cards import DECK, SUIT_MASKS, TRUMP_MASK, cards_of
-from tarot_teach.inference import _rebuild, _Slots, inferences, sample_deals
+from tarot_teach.deal_sampling import _rebuild, sample_deals
+from tarot_teach.hidden_slots import _Slots
+from tarot_teach.inference import inferences
 from tarot_teach.players import ComputerPlayer
 from tarot_teach.rules import Bid, Phase
 from tarot_teach.tricks import TRUMPS_ABOVE

@@ -94,7 +94,7 @@ def test_more_deals_are_drawn_only_while_the_focus_card_is_uncertain():
 def test_the_seats_view_alone_seeds_the_deals():
     import random
 
-    from tarot_teach.inference import sample_deals
+    from tarot_teach.deal_sampling import sample_deals
 
     checked = 0
     for state in positions(range(3), {5, 14}):

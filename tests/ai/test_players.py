@@ -247,7 +247,7 @@ def test_the_strong_level_bids_by_simulation_only_when_clearly_better():
 def test_the_strong_bid_never_depends_on_a_hidden_card():
     import random
 
-    from tarot_teach.inference import sample_deals
+    from tarot_teach.deal_sampling import sample_deals
     from tarot_teach.players import StrongPlayer
 
     strong = StrongPlayer(choice_deals=8)
@@ -303,7 +303,7 @@ def test_the_strong_discard_is_the_usual_one_unless_another_is_clearly_better():
 def test_the_strong_discard_and_call_never_depend_on_a_hidden_card():
     import random
 
-    from tarot_teach.inference import sample_deals
+    from tarot_teach.deal_sampling import sample_deals
     from tarot_teach.players import StrongPlayer
     from tarot_teach.rules import Phase
 

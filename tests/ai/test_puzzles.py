@@ -13,8 +13,11 @@ import pytest
 
 from tarot_teach.cards import DECK, cards_of, parse_card
 from tarot_teach.errors import IllegalAction
+from tarot_teach.puzzle_answers import check_move
+from tarot_teach.puzzle_maker import make_puzzle
+from tarot_teach.puzzle_themes import themes_of
 from tarot_teach.puzzles import (MIN_LOSS, PUZZLE_DIR, THEMES, PuzzleError, card_groups,
-                                 check_move, load_puzzles, make_puzzle, position, themes_of)
+                                 load_puzzles, position)
 from tarot_teach.solver import best_line, card_values
 
 FILES = {3: "three-players.json", 4: "four-players.json", 5: "five-players.json"}

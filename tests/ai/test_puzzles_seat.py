@@ -19,13 +19,15 @@ from tarot_teach.coach import review
 from tarot_teach.errors import IllegalAction
 from tarot_teach.judge import Band, equivalent_cards, judge_cards
 from tarot_teach.players import ComputerPlayer
+from tarot_teach.puzzle_answers import check_move
+from tarot_teach.puzzle_maker import make_seat_puzzle, seat_values
 from tarot_teach.puzzles import (PUZZLE_DIR, SEAT_DEALS, SEAT_GAP, SEAT_LOW, PuzzleError,
-                                 check_move, load_puzzles, make_seat_puzzle, position,
-                                 seat_interval, seat_right, seat_values)
+                                 load_puzzles, position, seat_interval, seat_right)
 from tarot_teach.rules import Phase
 from tarot_teach.solver import native_available
-from tarot_teach.teach.puzzles import (MINE_KEY, Attempt, deal_key, finished_deals,
-                                       mistake_puzzles, prompt_text)
+from tarot_teach.teach.puzzle_mistakes import (MINE_KEY, deal_key, finished_deals,
+                                               mistake_puzzles)
+from tarot_teach.teach.puzzles import Attempt, prompt_text
 from tarot_teach.widgets.progress import Progress
 from tarot_teach.widgets.puzzles import PuzzleTrainer
 

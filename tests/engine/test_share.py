@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tarot_teach import GameState, InvalidRecord, RuleSet, replay, share, state_from_record
+from tarot_teach import (GameState, InvalidRecord, RuleSet, replay, share, share_lists,
+                         state_from_record)
 from tarot_teach.cards import DECK, EXCUSE
 from tarot_teach.declarations import Misere, Poignee
 from tarot_teach.players import ComputerPlayer
@@ -320,21 +321,21 @@ def test_codes_with_a_right_check_but_made_up_numbers_never_break_decode():
 
 
 def list_refused(text) -> str:
-    return refused(text, share.decode_list)
+    return refused(text, share_lists.decode_list)
 
 
 def test_a_list_of_deals_round_trips_with_its_comments():
     codes = sample_codes()[:5]
     items = [(code, f"Deal {n}: l'Excuse au bout, ♥ « guillemets » & <b>") for n, code
              in enumerate(codes)]
-    code = share.encode_list(items, "Mardi soir — table 2")
+    code = share_lists.encode_list(items, "Mardi soir — table 2")
     assert code[0] == share.LIST_VERSION and set(code) <= set(ALPHABET)
-    assert share.decode_list(code) == {"title": "Mardi soir — table 2", "items": items}
-    assert share.decode_list(share.encode_list([])) == {"title": "", "items": []}
+    assert share_lists.decode_list(code) == {"title": "Mardi soir — table 2", "items": items}
+    assert share_lists.decode_list(share_lists.encode_list([])) == {"title": "", "items": []}
 
 
 def test_a_damaged_list_code_is_refused_in_words():
-    code = share.encode_list([(c, "x") for c in sample_codes()[:2]], "t")
+    code = share_lists.encode_list([(c, "x") for c in sample_codes()[:2]], "t")
     for place in range(1, len(code)):
         changed = code[:place] + ("A" if code[place] != "A" else "B") + code[place + 1:]
         assert "damaged" in list_refused(changed)
@@ -351,18 +352,18 @@ def test_a_damaged_list_code_is_refused_in_words():
 
 
 def test_decode_says_a_list_code_is_not_a_deal():
-    code = share.encode_list([(sample_codes()[0], "x")])
+    code = share_lists.encode_list([(sample_codes()[0], "x")])
     assert "list of deals" in refused(code)
 
 
 def test_a_list_refuses_what_cannot_go_in_a_link():
     with pytest.raises(InvalidRecord, match="at most 40 deals"):
-        share.encode_list([("1ABC", "")] * 41)
+        share_lists.encode_list([("1ABC", "")] * 41)
     with pytest.raises(InvalidRecord, match="Comment 2 has 601 characters"):
-        share.encode_list([("1ABC", ""), ("1ABC", "é" * 601)])
+        share_lists.encode_list([("1ABC", ""), ("1ABC", "é" * 601)])
     with pytest.raises(InvalidRecord, match="The title has"):
-        share.encode_list([], "t" * 700)
+        share_lists.encode_list([], "t" * 700)
     with pytest.raises(InvalidRecord, match="Item 1 of the list has no deal code"):
-        share.encode_list([("  ", "x")])
+        share_lists.encode_list([("  ", "x")])
     with pytest.raises(InvalidRecord, match="not a deal code and a comment"):
-        share.encode_list(["1ABC"])
+        share_lists.encode_list(["1ABC"])

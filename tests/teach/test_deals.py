@@ -16,11 +16,13 @@ from tarot_teach.notation import format_deal
 from tarot_teach.players import ComputerPlayer, play_out
 from tarot_teach.record import state_from_record
 from tarot_teach.rules import Bid, Phase
-from tarot_teach.share import decode, encode, encode_list
+from tarot_teach.share import decode, encode
+from tarot_teach.share_lists import encode_list
 from test_share import refused as worded
-from tarot_teach.teach.deals import (DOG, DealDraft, Replay, action_words, code_in, deal_link,
-                                     deal_svg, lesson_from_lines, lesson_link, read_deal,
-                                     read_lesson, record_json)
+from tarot_teach.teach.deal_editor import DOG, DealDraft
+from tarot_teach.teach.deal_handout import deal_svg
+from tarot_teach.teach.deals import (Replay, action_words, code_in, deal_link, lesson_from_lines,
+                                     lesson_link, read_deal, read_lesson, record_json)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,8 @@ import ipywidgets as widgets
 import pytest
 
 from tarot_teach.cards import parse_card
-from tarot_teach.puzzles import THEMES, _describe, position
+from tarot_teach.puzzle_answers import _describe
+from tarot_teach.puzzles import THEMES, position
 from tarot_teach.teach.feedback import escape_text
 from tarot_teach.teach.puzzles import exercise_id, puzzle_index, puzzle_ratings
 from tarot_teach.widgets.progress import Progress
