@@ -1,19 +1,7 @@
 """Computer players: reasonable, beatable tarot, each decision with a one-line reason. The
-learner level (:class:`ComputerPlayer`) is in :mod:`tarot_teach.learner`; the strong level
-(:class:`StrongPlayer`) judges its cards as the coach does.
-
-A player decides from what its seat may see (:meth:`GameState.view`), never
-from the other hands. Decisions are deterministic: the same state gives the same
-decision.
-
->>> from tarot_teach import GameState, RuleSet
->>> state = GameState.new(RuleSet(players=4), seed=12)
->>> decision = ComputerPlayer().decide(state)
->>> decision.action in state.legal_actions(), isinstance(decision.reason, str)
-(True, True)
->>> finished = play_out(state)
->>> finished.is_over
-True
+learner level (:class:`ComputerPlayer`, with the doctest) is in :mod:`tarot_teach.learner`;
+the strong level (:class:`StrongPlayer`) judges its cards as the coach does. Both decide
+from what their seat may see, deterministically.
 """
 
 from __future__ import annotations
