@@ -42,7 +42,8 @@ from ..teach.puzzles import (Attempt, choose_puzzle, exercise_id, prompt_text, p
 from ..teach.table_view import hand_entries, table_view
 from .progress import Progress
 from .render import cards_html
-from .table import NEXT, TableHand, _live_text, _marked, felt_html
+from .felt import NEXT, _live_text, _marked, felt_html
+from .hand_buttons import TableHand
 from .table_style import TABLE_CSS, style_html
 
 __all__ = ["PuzzleTrainer", "PuzzleProgress", "MODES", "PUZZLE_CSS", "ratings_summary",
