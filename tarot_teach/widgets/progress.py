@@ -41,24 +41,53 @@ from __future__ import annotations
 
 import datetime
 import json
-import sys
-import weakref
 from pathlib import Path
 
 from .progress_file import (ORPHAN_SECONDS, _locked, _read, _read_or_set_aside,  # noqa: F401
-                            _remove_orphans, _signature, _write, default_progress_path,
-                            merge_into_file)
+                            _remove_orphans, _signature, _write, default_progress_path)
 from .progress_record import (MAX_ANSWERS, MAX_BYTES, MAX_REASON, UnreadableProgress,  # noqa: F401
                               _empty, _entries, _joined, _local_words, _notes, _reset_elsewhere,
                               _utc_now, _were, merge_records, parse_progress, parse_record,
                               utc_time)
+from .progress_watch import WATCH_SECONDS, ProgressWatching  # noqa: F401
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
            "merge_into_file", "parse_record", "merge_records", "utc_time"]
 
-WATCH_SECONDS = 1.0  # how often a kernel looks whether another page changed the file
+def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) -> "str | None":
+    """Merge a progress file's content (another tab's, or from the browser) into ``path``:
+    solves and answers are added, the incoming games win, a later reset forgets what came
+    before it. Returns a message if something went wrong or was left out.
 
-class Progress:
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+    >>> Progress(path).mark_solved("a")
+    >>> merge_into_file('{"solved": {"b": "2026-11-30T10:00:00"}}', path)
+    >>> sorted(Progress(path).solved)
+    ['a', 'b']
+    >>> merge_into_file("nonsense", path)
+    'Progress from another page was ignored: it is not JSON (Expecting value: line 1 column 1 (char 0)).'
+    """
+    path = Path(path) if path is not None else default_progress_path()
+    try:
+        incoming = parse_record(content)
+    except UnreadableProgress as problem:
+        return f"Progress from another page was ignored: {problem}."
+    try:
+        with _locked(path):
+            old, message = _read_or_set_aside(path)
+            merged = merge_records(old, incoming)
+            _write(path, merged)
+    except OSError as error:
+        return f"Your progress could not be saved ({error.strerror or error})."
+    shared = Progress._shared.get(path)
+    if shared is not None:  # this page's exercises hear of it at once
+        shared.sync()
+    return _joined(message, _notes(incoming, "progress from another page"),
+                   _reset_elsewhere(merged, "older"))
+
+
+class Progress(ProgressWatching):
     """The set of solved exercise ids, kept in a JSON file shared with other pages."""
 
     _shared: "dict[Path, Progress]" = {}
@@ -113,114 +142,6 @@ class Progress:
         """When the progress was last reset (UTC, as :func:`utc_time` writes it), or None."""
         self.sync()
         return self._reset
-
-    # ----- hearing of other pages ---------------------------------------------------------
-
-    def sync(self) -> bool:
-        """Merge in what another page saved since this one last read or wrote the file (one
-        ``stat`` when nothing changed; the file is not written). Returns whether anything
-        shown changed; the watchers are told.
-
-        >>> import tempfile, pathlib
-        >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
-        >>> here, there = Progress(path), Progress(path)
-        >>> here.mark_solved("a")
-        >>> there.is_solved("a")          # solved in another tab: seen here at once
-        True
-        >>> there.reset()
-        >>> here.is_solved("a"), here.message.startswith("Your progress was reset in another")
-        (False, True)
-        """
-        signature = _signature(self.path)
-        if signature == self._seen:
-            return False
-        try:
-            found = _read(self.path)
-        except (OSError, UnreadableProgress):
-            return False  # (the next save sets a damaged file aside and says so)
-        self._seen = signature
-        mine = self._record()
-        merged = merge_records(found, mine, games=self._changed_games)
-        self._set(merged)
-        if merged["reset"] != mine["reset"]:
-            self.message = _joined(self.message, _reset_elsewhere(merged, "newer"))
-        return self._notify()
-
-    def watch(self, callback) -> None:
-        """Call ``callback()`` whenever the progress changes (here or in another page); it
-        is held weakly (a bound method lives as long as its object) and dropped when it
-        returns False. In a Jupyter kernel the file is looked at every
-        :data:`WATCH_SECONDS` while anything watches it.
-
-        >>> import tempfile, pathlib
-        >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
-        >>> heard = []
-        >>> def listener(): heard.append(progress.is_solved("a"))
-        >>> progress.watch(listener)
-        >>> progress.mark_solved("a"); heard
-        [True]
-        """
-        try:
-            reference = weakref.WeakMethod(callback)
-        except TypeError:
-            reference = weakref.ref(callback)
-        self._watchers.append(reference)
-        self._start_watching()
-
-    def _shown(self) -> tuple:
-        """What the watchers show (not the games: a card played at the table redraws
-        nothing else)."""
-        return (tuple(sorted(self._solved.items())), self._reset,
-                tuple(sorted((name, len(per_time)) for name, per_time in self._answers.items())))
-
-    def _notify(self) -> bool:
-        """Tell the watchers if what they show changed since they were last told."""
-        shown = self._shown()
-        if shown == self._last_shown:
-            return False
-        self._last_shown = shown
-        for reference in list(self._watchers):
-            callback = reference()
-            keep = False
-            if callback is not None:
-                try:
-                    keep = callback() is not False
-                except Exception:  # one broken view must not stop the others (or a save)
-                    keep = True
-            if not keep and reference in self._watchers:
-                self._watchers.remove(reference)
-        return True
-
-    def _start_watching(self) -> None:
-        """In a Jupyter kernel (a running asyncio loop, not the browser's Python, where the
-        other tabs' saves come through :func:`merge_into_file`): look at the file every
-        :data:`WATCH_SECONDS` on the kernel's own loop, between its messages."""
-        if self._watching or sys.platform == "emscripten":
-            return
-        import asyncio
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # (no kernel: plain Python, the tests)
-        self._watching = True
-        owner = weakref.ref(self)
-
-        def look() -> None:
-            progress = owner()
-            if progress is None:
-                return
-            try:
-                progress.sync()
-            except Exception:  # never a traceback in the kernel's log for a look
-                pass
-            progress._watchers = [r for r in progress._watchers if r() is not None]
-            if progress._watchers:
-                loop.call_later(WATCH_SECONDS, look)
-            else:
-                progress._watching = False
-
-        loop.call_later(WATCH_SECONDS, look)
 
     def mark_solved(self, exercise_id: str) -> None:
         """Record a solved exercise and save at once (a failure to save is reported, not raised)."""

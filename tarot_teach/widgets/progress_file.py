@@ -22,10 +22,9 @@ import threading
 import time
 from pathlib import Path
 
-from .progress_record import (MAX_BYTES, UnreadableProgress, _empty, _joined, _notes,
-                              _reset_elsewhere, merge_records, parse_record)
+from .progress_record import MAX_BYTES, UnreadableProgress, _empty, _notes, parse_record
 
-__all__ = ["default_progress_path", "merge_into_file", "ORPHAN_SECONDS"]
+__all__ = ["default_progress_path", "ORPHAN_SECONDS"]
 
 ENVIRONMENT_VARIABLE = "TAROT_TEACH_PROGRESS"
 
@@ -141,39 +140,3 @@ def _read_or_set_aside(path: Path) -> "tuple[dict, str | None]":
         aside = _set_aside(path)
         return _empty(), (f"Your progress file was damaged ({problem}); it has been kept "
                         f"as {aside.name} and a new one started.")
-
-
-def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) -> "str | None":
-    """Merge a progress file's content (another tab's, or from the browser) into ``path``:
-    solves and answers are added, the incoming games win, a later reset forgets what came
-    before it. Returns a message if something went wrong or was left out.
-
-    >>> import tempfile, pathlib
-    >>> from tarot_teach.widgets.progress import Progress
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
-    >>> Progress(path).mark_solved("a")
-    >>> merge_into_file('{"solved": {"b": "2026-11-30T10:00:00"}}', path)
-    >>> sorted(Progress(path).solved)
-    ['a', 'b']
-    >>> merge_into_file("nonsense", path)
-    'Progress from another page was ignored: it is not JSON (Expecting value: line 1 column 1 (char 0)).'
-    """
-    path = Path(path) if path is not None else default_progress_path()
-    try:
-        incoming = parse_record(content)
-    except UnreadableProgress as problem:
-        return f"Progress from another page was ignored: {problem}."
-    try:
-        with _locked(path):
-            old, message = _read_or_set_aside(path)
-            merged = merge_records(old, incoming)
-            _write(path, merged)
-    except OSError as error:
-        return f"Your progress could not be saved ({error.strerror or error})."
-    from .progress import Progress
-
-    shared = Progress._shared.get(path)
-    if shared is not None:  # this page's exercises hear of it at once
-        shared.sync()
-    return _joined(message, _notes(incoming, "progress from another page"),
-                   _reset_elsewhere(merged, "older"))
