@@ -7,7 +7,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # (not exported by
 
 from ..cards import Card
 from ..teach.table_view import card_accessible_name
-from .base import CardButtons
+from .card_picker import CardButtons
 from .felt import _marked
 from .table_style import card_class, hand_faces_css, style_html
 

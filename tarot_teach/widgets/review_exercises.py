@@ -17,8 +17,8 @@ from ..teach.review import (_PAGE, SolverQuestion, TrumpsQuestion, VoidQuestion,
                             check_solver_card, check_trumps_out, check_void_seats, contract_words,
                             seat_names, solver_question, solver_solution, trumps_question,
                             trumps_solution, void_question, void_solution)
-from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
-                   section_link)
+from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField, section_link
+from .card_picker import CardPicker
 from .render import cards_html, escape_text
 
 __all__ = ["VoidSeatsExercise", "TrumpsOutExercise", "SolverCardExercise"]

@@ -30,7 +30,8 @@ from ..errors import IllegalAction
 from ..game import GameState
 from ..ledger import Ledger
 from ..rules import Phase, RuleSet
-from .base import Feedback, Launcher
+from .base import Feedback
+from .launcher import Launcher
 from .progress import Progress
 from .review import ReviewWidget
 from .table_style import TABLE_CSS, style_html
