@@ -42,8 +42,7 @@ from .felt import (NEXT, SEAT_NAMES, _describe, _live_text, _marked, _sentence, 
                    describe_action, facts_html, felt_html, header_html, live_html, log_html,
                    result_html, score_sheet_chart, seats_html, trick_area_html)
 from .hand_buttons import TableHand
-from .kept_deal import TableKeeping
-from .redraw import TableRedraw
+from . import kept_deal, redraw
 from .seat_players import HINT_SAMPLES, LEVELS, AdvisedPlayer
 from ..players import LEVELS as PLAYER_LEVELS
 
@@ -62,8 +61,11 @@ def table_rules(players: "int | None" = None, variant: "dict | None" = None) -> 
     return RuleSet.from_variant(variant, players) if variant else RuleSet(players=players or 4)
 
 
-class TableWidget(TableRedraw, TableKeeping):
+class TableWidget:
     """Play deals against computer players, one seat at a time (``learner`` is your seat)."""
+
+    _rendering = False  # (drawing: a hand's change then is no click)
+    _review_for: "GameState | None" = None  # the deal the review button is for
 
     def __init__(self, players: "int | None" = None, seed: int = 0, learner: int = 0,
                  state: "GameState | None" = None, variant: "dict | None" = None,
@@ -144,7 +146,7 @@ class TableWidget(TableRedraw, TableKeeping):
         self.save_key = save_key
         self.progress = progress if progress is not None else (
             Progress.default() if save_key else None)
-        resumed = self._resume() if state is None and save_key else None
+        resumed = kept_deal.resume(self) if state is None and save_key else None
         self.state = state if state is not None else (resumed or self._deal())
         self.level_choice.value = self.level  # a resumed game keeps its level
         self._advance()
@@ -154,6 +156,13 @@ class TableWidget(TableRedraw, TableKeeping):
         from IPython.display import display
 
         display(self.widget)
+
+    # Drawing (redraw.py) and keeping the game (kept_deal.py), for the buttons and callers:
+    def _card_clicked(self, selected) -> None: redraw.card_clicked(self, selected)
+    def _action_clicked(self, button) -> None: redraw.action_clicked(self, button)
+    def _say(self, feedback: Feedback) -> Feedback: return redraw.say(self, feedback)
+    def _render(self) -> None: redraw.render(self)
+    def _save(self) -> None: kept_deal.save(self)
 
     @property
     def trick_view(self) -> widgets.HTML:
@@ -287,7 +296,7 @@ class TableWidget(TableRedraw, TableKeeping):
             return self._say(Feedback(False, "There is nothing to discard now.", invalid_input=True))
         from ..discard import discard_problems
 
-        chosen = self._discard_choice
+        chosen = redraw.discard_choice(self)
         size = self.rules.dog_size
         if len(chosen) != size:
             return self._say(Feedback(
