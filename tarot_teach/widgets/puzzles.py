@@ -42,7 +42,7 @@ from .progress import Progress
 from .felt import _live_text
 from .hand_buttons import TableHand
 from .table_style import TABLE_CSS, style_html
-from .puzzle_drawing import PuzzleDrawing
+from . import puzzle_drawing
 # The progress page's puzzle panel, importable from here as before:
 from .puzzle_progress import (SETTINGS_KEY, PuzzleProgress, rating_chart,  # noqa: F401
                               ratings_summary)
@@ -74,12 +74,14 @@ other hands shown in small cards, wrapping on a phone; the announcement for scre
 only (the feedback below the hand shows the same words)."""
 
 
-class PuzzleTrainer(PuzzleDrawing):
+class PuzzleTrainer:
     """Puzzles, one at a time, chosen near the learner's puzzle rating.
 
     ``mode``: "rating", "theme" (with ``theme``, a key of :data:`~tarot_teach.puzzles.THEMES`),
     "seat" (seat puzzles only), "streak" or "mistakes" (the learner's own); ``puzzle_id``: begin with this puzzle; ``modes=False`` hides the mode
     choice (the welcome page's single puzzle)."""
+
+    _rendering = False  # (drawing: a hand's change then is no click)
 
     def __init__(self, progress: "Progress | None" = None, seed: int = 0, mode: str = "rating",
                  theme: "str | None" = None, puzzle_id: "str | None" = None,
@@ -160,6 +162,9 @@ class PuzzleTrainer(PuzzleDrawing):
         from IPython.display import display
 
         display(self.widget)
+
+    def _render(self) -> None:
+        puzzle_drawing.render(self)
 
     # ----- choosing --------------------------------------------------------------------------
 
