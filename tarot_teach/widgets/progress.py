@@ -49,7 +49,8 @@ from .progress_record import (MAX_ANSWERS, MAX_BYTES, MAX_REASON, UnreadableProg
                               _empty, _entries, _joined, _local_words, _notes, _reset_elsewhere,
                               _utc_now, _were, merge_records, parse_progress, parse_record,
                               utc_time)
-from .progress_watch import WATCH_SECONDS, ProgressWatching  # noqa: F401
+from . import progress_watch
+from .progress_watch import WATCH_SECONDS  # noqa: F401
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
            "merge_into_file", "parse_record", "merge_records", "utc_time"]
@@ -87,7 +88,7 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
                    _reset_elsewhere(merged, "older"))
 
 
-class Progress(ProgressWatching):
+class Progress:
     """The set of solved exercise ids, kept in a JSON file shared with other pages."""
 
     _shared: "dict[Path, Progress]" = {}
@@ -104,7 +105,7 @@ class Progress(ProgressWatching):
         self._watchers: list = []  # weak references to the callbacks of watch()
         self._watching = False  # a kernel's timer looks at the file
         self._load()
-        self._last_shown = self._shown()  # what the watchers were last told of
+        self._last_shown = progress_watch.shown(self)  # what the watchers were last told of
 
     @classmethod
     def default(cls) -> "Progress":
@@ -227,7 +228,7 @@ class Progress(ProgressWatching):
             self.message = f"Your progress could not be saved ({error.strerror or error})."
             return
         self._solved, self._answers = merged["solved"], merged["answers"]
-        self._notify()
+        progress_watch.notify(self)
 
     def _record(self) -> dict:
         """What this page holds (its reset only while it is not in the future: a clock put
@@ -307,4 +308,39 @@ class Progress(ProgressWatching):
             message = _joined(message, _reset_elsewhere(merged, "newer"))
         if message:
             self.message = message
-        self._notify()
+        progress_watch.notify(self)
+
+    # ----- hearing of other pages (progress_watch.py) ----------------------------------------
+
+    def sync(self) -> bool:
+        """Merge in what another page saved since this one last read or wrote the file (one
+        ``stat`` when nothing changed; the file is not written). Returns whether anything
+        shown changed; the watchers are told.
+
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+        >>> here, there = Progress(path), Progress(path)
+        >>> here.mark_solved("a")
+        >>> there.is_solved("a")          # solved in another tab: seen here at once
+        True
+        >>> there.reset()
+        >>> here.is_solved("a"), here.message.startswith("Your progress was reset in another")
+        (False, True)
+        """
+        return progress_watch.sync(self)
+
+    def watch(self, callback) -> None:
+        """Call ``callback()`` whenever the progress changes (here or in another page); it
+        is held weakly (a bound method lives as long as its object) and dropped when it
+        returns False. In a Jupyter kernel the file is looked at every
+        :data:`WATCH_SECONDS` while anything watches it.
+
+        >>> import tempfile, pathlib
+        >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
+        >>> heard = []
+        >>> def listener(): heard.append(progress.is_solved("a"))
+        >>> progress.watch(listener)
+        >>> progress.mark_solved("a"); heard
+        [True]
+        """
+        progress_watch.watch(self, callback)
