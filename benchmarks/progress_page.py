@@ -14,7 +14,8 @@ import time
 
 from tarot_teach.teach.course_map import CHAPTERS
 from tarot_teach.widgets.path import ProgressPage
-from tarot_teach.widgets.progress import MAX_ANSWERS, Progress
+from tarot_teach.widgets.progress import Progress
+from tarot_teach.widgets.progress_record import MAX_ANSWERS
 
 
 def main() -> None:

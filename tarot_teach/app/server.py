@@ -289,7 +289,7 @@ def main_serve(port: "int | None" = None, open_browser: bool = True,
         say("tarot-teach: there is no built book to serve (run it without --no-build).")
         return 1
 
-    from ..widgets.progress import default_progress_path
+    from ..widgets.progress_file import default_progress_path
 
     folder = default_progress_path().parent
     (folder / "browser-key").unlink(missing_ok=True)  # (kept by older versions: no use now)

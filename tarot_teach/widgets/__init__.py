@@ -6,7 +6,8 @@ True
 """
 
 from .auction import AuctionExercise, DogFateExercise, MultiplierExercise
-from .base import AnswerError, CardPicker, Exercise, Feedback
+from .base import AnswerError, Exercise, Feedback
+from .card_picker import CardPicker
 from .dealing import DealingOrderExercise, HandSizesExercise, PetitSecExercise, WhoDealsExercise
 from .discard import DiscardExercise, DogPointsExercise, ForbiddenDiscardExercise
 from .evaluation import BidAdvisor, BidAdvisorExercise, HonourPointsExercise, TrumpPointsExercise
@@ -19,7 +20,7 @@ from .points import (ClickBoutsExercise, ContractExercise, CountPointsExercise, 
                      HigherCardExercise, NameThatCardExercise, TargetExercise)
 from .progress import Progress
 from .render import card_html, cards_html
-from .review import SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise
+from .review_exercises import SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise
 from .scoring import ScoreDealExercise, ScoreSheetExercise
 from .signals import SignalExercise
 from .slams import SlamAnnounceExercise, SlamValueExercise

@@ -19,18 +19,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # (not exported by ipywidgets)
 
-from ..cards import Card, parse_card, sort_cards
 from ..names import sentence
 from ..teach.feedback import (AnswerError, Feedback, cards_line, escape_text, judge_card_set,
                               section_link)
 from ..teach.inputs import parse_number, read_number, read_text
 from .progress import Progress
-from .render import card_button_style, card_label, cards_html
+from .render import cards_html
+# The cards as buttons and the launcher, importable from here as before:
+from .card_picker import CardButtons, CardPicker  # noqa: F401
+from .launcher import Launcher  # noqa: F401
 
 __all__ = ["Feedback", "AnswerError", "Exercise", "NumberExercise", "NumberField", "CardPicker",
            "CardButtons", "Launcher", "answer_box", "read_number", "parse_number", "read_text",
@@ -66,96 +67,6 @@ def answer_box(name: str, placeholder: str = "", width: str = "12em", *, shown: 
     if not shown:
         box.add_class("tt-label-hidden")
     return box
-
-
-class CardButtons:
-    """A row of cards as toggle buttons: ``buttons`` maps each card shown to its button
-    (an exercise's :class:`CardPicker`, the table's hand)."""
-
-    buttons: "dict[Card, widgets.ToggleButton]"
-
-    @property
-    def cards(self) -> list[Card]:
-        """The cards shown, in their order."""
-        return list(self.buttons)
-
-    @property
-    def selected(self) -> list[Card]:
-        """The cards chosen (their buttons pressed), in the order shown."""
-        return [card for card, button in self.buttons.items() if button.value]
-
-
-class CardPicker(CardButtons):
-    """Cards shown as clickable buttons (class ``tt-card``); ``selected`` holds the chosen ones.
-
-    ``single=True`` makes a click choose one card (and unchoose the others). A chosen
-    card's tooltip says so (for screen readers; the page's CSS adds a tick):
-
-    >>> picker = CardPicker(["KH", "T21"])
-    >>> picker.select(["KH"])
-    >>> picker.buttons[parse_card("KH")].tooltip, picker.buttons[parse_card("T21")].tooltip
-    ('King of hearts, chosen', 'the 21 of trumps (le Monde)')
-    """
-
-    def __init__(self, cards: Iterable["Card | str"] = (), single: bool = False,
-                 sort: bool = True, on_change=None, rules=None) -> None:
-        self.rules = rules  # a Cosmic Tribe rule set shows that game's card names
-        self.single = single
-        self.sort = sort
-        self._on_change = on_change
-        self.box = widgets.Box(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
-        self.box.add_class("tt-cards")  # (arrow keys move between its cards: a11y.js)
-        self.buttons: dict[Card, widgets.ToggleButton] = {}
-        self.set_cards(cards)
-
-    def set_cards(self, cards: Iterable["Card | str"]) -> None:
-        cards = [parse_card(c) for c in cards]
-        if self.sort:
-            cards = sort_cards(cards)
-        self.buttons = {}
-        # The cards share one layout, and one style per colour: each would be a model of
-        # its own otherwise, twice the Python and messages for a hand of cards.
-        layout = widgets.Layout(width="3.4em", height="4.4em", margin="2px", padding="0")
-        styles: dict[tuple, ToggleButtonStyle] = {}
-        for card in cards:
-            look = card_button_style(card)
-            key = tuple(sorted(look.items()))
-            if key not in styles:
-                styles[key] = ToggleButtonStyle(**look)
-            button = widgets.ToggleButton(
-                value=False, description=card_label(card, self.rules),
-                tooltip=card.display_name(self.rules), layout=layout, style=styles[key],
-                _dom_classes=("tt-card",))
-            button.observe(self._changed(card), names="value")
-            self.buttons[card] = button
-        self.box.children = tuple(self.buttons.values())
-
-    def _changed(self, card: Card):
-        def handler(change):
-            # The card's title (read by screen readers after its name) says it is chosen:
-            # the pressed look is not the only cue.
-            name = card.display_name(self.rules)
-            self.buttons[card].tooltip = f"{name}, chosen" if change["new"] else name
-            if self.single and change["new"]:
-                for other, button in self.buttons.items():
-                    if other is not card and button.value:
-                        button.value = False
-            if self._on_change:
-                self._on_change(self.selected)
-        return handler
-
-    def select(self, cards: Iterable["Card | str"]) -> None:
-        """Choose exactly these cards (as a learner's clicks would)."""
-        wanted = {parse_card(c) for c in cards}
-        unknown = wanted - set(self.buttons)
-        if unknown:
-            raise ValueError("not shown: " + ", ".join(str(c) for c in unknown))
-        for card, button in self.buttons.items():
-            button.value = card in wanted
-
-    def clear(self) -> None:
-        for button in self.buttons.values():
-            button.value = False
 
 
 REVEALED_NOTE = ("This question's answer was shown after a wrong answer, so it does not count "
@@ -433,75 +344,3 @@ class NumberExercise(Exercise):
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
-class Launcher:
-    """A heavy exercise built on first use: a summary line and one button in its place;
-    :meth:`open` builds it (``build()``, once) and shows it instead.
-
-    A card table is about a hundred widget models, a guided hand more: built only when
-    opened, a page of many comes alive quickly. Subclasses give ``build`` (it returns an
-    object with a ``.widget``) and say whether to open at once (a saved game, say).
-
-    >>> from types import SimpleNamespace
-    >>> class Note(Launcher):
-    ...     def build(self):
-    ...         return SimpleNamespace(widget=widgets.HTML("the note"))
-    >>> note = Note("<b>A note</b>", "Read it")
-    >>> note.built is None, note.open_button.description
-    (True, 'Read it')
-    >>> note.open_button.click(); note.widget.children == (note.built.widget,)
-    True
-    >>> note.widget._dom_classes  # (no longer "closed")
-    ()
-
-    A build that fails says so in place (the button tries again), never a silent button:
-
-    >>> class Broken(Launcher):
-    ...     def build(self):
-    ...         raise ValueError("a bug")
-    >>> broken = Broken("<b>A note</b>", "Read it"); broken.open_button.click()
-    >>> "could not be set up (ValueError)" in broken.summary.value, broken.built is None
-    (True, True)
-    """
-
-    def __init__(self, summary_html: str, button_text: str, *, tooltip: str = "",
-                 button_class: str = "tt-open", closed_class: str = "tt-closed",
-                 opened: bool = False) -> None:
-        self.built: Any = None
-        self.summary_html = summary_html
-        self.summary = widgets.HTML(summary_html)
-        self.open_button = widgets.Button(description=button_text, button_style="primary",
-                                          tooltip=tooltip or button_text,
-                                          layout=widgets.Layout(width="auto"))
-        self.open_button.add_class(button_class)
-        self.open_button.on_click(lambda _button: self.open())
-        self.widget = widgets.VBox([self.summary, self.open_button],
-                                   layout=widgets.Layout(border="1px solid #ccc",
-                                                         padding="0.5em", max_width="100%"))
-        self.closed_class = closed_class
-        self.widget.add_class(closed_class)
-        if opened:
-            self.open()
-
-    def build(self) -> Any:
-        """The exercise itself (with a ``.widget``), made when first opened."""
-        raise NotImplementedError
-
-    def open(self) -> None:
-        """Build the exercise (once) and show it in place of the summary."""
-        if self.built is None:
-            try:
-                self.built = self.build()
-            except Exception as error:  # a bug must not show a traceback to a learner
-                self.summary.value = (
-                    f"{self.summary_html}<br><b>Sorry, this could not be set up "
-                    f"({type(error).__name__}).</b> Press the button to try again, or "
-                    "reload the page.")
-                return
-        self.widget.children = (self.built.widget,)
-        self.widget.layout = widgets.Layout()
-        self.widget.remove_class(self.closed_class)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)

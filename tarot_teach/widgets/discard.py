@@ -26,8 +26,9 @@ from ..teach.discard import (CHAPTER, DiscardQuestion, discard_question_from_sta
                              check_discard, refusal_of, check_forbidden, DogPointsQuestion,
                              check_dog_points, random_dog_points_question, dog_points_solution)
 from .auction import SEAT_NAMES, bid_name
-from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
-                   cards_line, section_link)
+from .base import (AnswerError, Exercise, Feedback, NumberExercise, NumberField, cards_line,
+                   section_link)
+from .card_picker import CardPicker
 from .render import cards_html, escape_text
 
 __all__ = ["DiscardQuestion", "discard_question_from_state", "random_discard_question",

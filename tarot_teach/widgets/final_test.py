@@ -31,7 +31,8 @@ from ..teach.feedback import AnswerError, Feedback
 from ..teach.final_test import (CARDS_TO_PLAY, PLAYERS, STEP_TITLES, STEPS, BadRecord,
                                 FinalTest, fresh_seed)
 from ..teach.table_view import discard_counter
-from .base import CardPicker, answer_box
+from .base import answer_box
+from .card_picker import CardPicker
 from .progress import Progress
 from .render import cards_html, escape_text
 

@@ -1,10 +1,8 @@
-"""The lesson map (:class:`LessonMap`, on the welcome page and the progress page): every
-chapter with its stars from first-time answers and a Continue link to the next recommended
-step, as chess sites' learning maps have. And the "Your progress" page: every chapter's
-exercises with their state, the guided hands played through, a chart, Reset (with
-confirmation), Export and Import, and — when the learner opts in — the exercises answered
-wrong brought back, spaced out over later visits; and, the same day, "Retry what I got
-wrong": a fresh question of each exercise answered wrong today and not yet put right.
+"""The "Your progress" page: every chapter's exercises with their state, the guided hands
+played through, a chart, Reset (with confirmation), Export and Import, and — when the learner
+opts in — the exercises answered wrong brought back, spaced out over later visits; and, the
+same day, "Retry what I got wrong": a fresh question of each exercise answered wrong today and
+not yet put right. The lesson map it shows is :class:`~.lesson_map.LessonMap`.
 
 All of it reads and writes the one progress store (:class:`~.progress.Progress`); states and
 spacing come from :mod:`tarot_teach.teach.path`. The chart is SVG (no matplotlib: it must
@@ -28,12 +26,16 @@ import datetime
 import random
 
 import ipywidgets as widgets
-import traitlets
 
 from ..teach import path as learning
 from ..teach.course_map import CHAPTERS
 from ..teach.feedback import clip_words, escape_text
 from .progress import Progress, UnreadableProgress
+# The lesson map and the exercise lists, importable from here as before:
+from .exercise_lists import (NOT_PRACTISED, _exercise_classes, due_exercises,  # noqa: F401
+                             exercise_titles, practisable)
+from .lesson_map import LessonMap, lesson_map_html  # noqa: F401
+from .progress_upload import ProgressUpload, file_content  # noqa: F401
 
 __all__ = ["ProgressPage", "LessonMap", "lesson_map_html", "exercise_titles",
            "progress_chart_svg"]
@@ -43,180 +45,6 @@ MAX_PRACTICE = 3  # exercises brought back at once
 MAX_RETRY = 5  # exercises of one "Retry what I got wrong" round
 MARKS = {learning.NOT_TRIED: ("○", "#666"), learning.TRIED: ("✘", "#b34700"),
          learning.SOLVED: ("✔", "#00734d"), learning.FIRST_TIME: ("★", "#00734d")}
-
-
-def _files_as_sent(value, _widget) -> tuple:
-    """An upload's value as the page sent it (dicts; a file's ``content`` may be missing)."""
-    return tuple(dict(f) for f in value if isinstance(f, dict)) if isinstance(
-        value, (list, tuple)) else ()
-
-
-class ProgressUpload(widgets.FileUpload):
-    """ipywidgets' FileUpload whose value is never refused: its own reading raised
-    ``KeyError: 'content'`` in the kernel when a file's content did not come with it."""
-
-    value = traitlets.Tuple(help="The chosen files, as the page sent them").tag(
-        sync=True, echo_update=False, from_json=_files_as_sent,
-        to_json=lambda value, _widget: [dict(f) for f in value])
-
-
-def file_content(entry) -> "bytes | str | None":
-    """The content of one file of an upload's value, or None if there is none.
-
-    >>> file_content({"content": memoryview(b"{}")}), file_content({"name": "a.json"})
-    (b'{}', None)
-    """
-    content = entry.get("content") if isinstance(entry, dict) else None
-    if isinstance(content, (bytes, bytearray, memoryview)):  # (a memoryview in Pyodide too)
-        return bytes(content)
-    return content if isinstance(content, str) else None
-
-
-NOT_PRACTISED = ("guided", "final")
-"""Course-map kinds that never come back for practice: a guided hand, the final test."""
-
-
-def _exercise_classes() -> dict:
-    from . import EXERCISES
-
-    return {cls.__name__: cls for cls in EXERCISES}
-
-
-def exercise_titles(chapters=CHAPTERS) -> "dict[str, str]":
-    """Each exercise's (and guided hand's) title in words, by id.
-
-    >>> exercise_titles()["ch07-winner"]
-    'Who wins the trick?'
-    """
-    classes = _exercise_classes()
-    titles = {}
-    for chapter in chapters:
-        for item in chapter["exercises"]:
-            cls = classes.get(item["kind"])
-            titles[item["id"]] = item.get("title") or (cls.title if cls else "Exercise")
-    return titles
-
-
-def practisable(chapters=CHAPTERS) -> dict:
-    """The course map's exercises that may come back for practice (by id): not a guided
-    hand, not the final test."""
-    return {item["id"]: item for chapter in chapters for item in chapter["exercises"]
-            if item["kind"] not in NOT_PRACTISED}
-
-
-def due_exercises(progress: Progress, chapters, now: datetime.datetime) -> "list[str]":
-    """Ids of the exercises due for practice at ``now`` (those that may come back)."""
-    known = practisable(chapters)
-    return [ident for ident in learning.due_for_practice(progress.answers, now)
-            if ident in known]
-
-
-STAR_COLOUR = "#8a6d00"  # (4.9:1 on white)
-DONE_COLOUR, STARTED_COLOUR, NEW_COLOUR = "#00734d", "#8fd1b5", "#bbb"
-
-
-def _step_link(step: learning.NextStep, here: "str | None") -> str:
-    """The address of a step, from the page ``here`` (a place on this page: its anchor)."""
-    anchor = f"#{step.anchor}" if step.anchor else ""
-    return anchor if step.page == here and anchor else f"{step.page}.html{anchor}"
-
-
-def lesson_map_html(rows: "list[learning.ChapterProgress]", step: learning.NextStep,
-                    here: "str | None" = None) -> str:
-    """The lesson map: the Continue link, then one tile per chapter (its link, its stars
-    from first-time answers, how many exercises are solved); the next step's chapter is
-    marked as the current step.
-
-    >>> row = learning.ChapterProgress("Playing tricks", "07-tricks",
-    ...     (("a", "Who wins?", learning.FIRST_TIME), ("b", "May you?", learning.NOT_TRIED)))
-    >>> html = lesson_map_html([row], learning.next_step([row]))
-    >>> 'href="07-tricks.html" class="tt-continue"' in html, "Continue: Playing tricks</a>" in html
-    (True, True)
-    >>> "1 of 2 solved" in html and "Next: May you?" in html
-    True
-    >>> 'aria-label="1 star of 3"' in html and 'aria-current="step"' in html
-    True
-    """
-    tiles = []
-    for row in rows:
-        current = row.page == step.page
-        edge = DONE_COLOUR if row.done else STARTED_COLOUR if row.started else NEW_COLOUR
-        stars = row.stars
-        words = f"{stars} star{'' if stars == 1 else 's'} of {learning.STARS}"
-        tiles.append(
-            f'<li class="tt-map-chapter" data-stars="{stars}" data-done="{str(row.done).lower()}"'
-            + (' aria-current="step"' if current else "")
-            + f' style="border:1px solid #ccc;border-left:6px solid {edge};border-radius:4px;'
-            f'padding:0.3em 0.5em;{"outline:2px solid #00734d;" if current else ""}'
-            f'min-width:0;overflow-wrap:anywhere">'
-            f'<a href="{row.page}.html">{escape_text(row.title)}</a>'
-            + (" <small><b>next</b></small>" if current else "")
-            + f'<br><span role="img" aria-label="{words}" style="color:{STAR_COLOUR};'
-            f'letter-spacing:0.1em">{learning.stars_text(stars)}</span> '
-            f'<small>{row.solved} of {row.total} solved'
-            + (" ✔" if row.done else "") + "</small></li>")
-    return (f'<nav class="tt-map" aria-label="Lesson map">'
-            f'<p style="margin:0.3em 0"><a href="{_step_link(step, here)}" class="tt-continue" '
-            'style="display:inline-block;padding:0.45em 1em;background:#00734d;color:#fff;'
-            'border-radius:4px;font-weight:bold;text-decoration:none">'
-            f'Continue: {escape_text(step.title)}</a> '
-            f'<span style="display:inline-block">Next: {escape_text(step.detail)}</span></p>'
-            '<ol style="list-style:none;padding:0;margin:0.5em 0;display:grid;gap:0.4em;'
-            'grid-template-columns:repeat(auto-fill,minmax(min(100%,13em),1fr))">'
-            + "".join(tiles) + "</ol></nav>")
-
-
-class LessonMap:
-    """The lesson map as a widget, redrawn whenever the progress changes (an answer on
-    this page, a reset in another tab). ``here`` is the page it stands on: the Continue
-    link skips that page's chapter (the learner is there already); ``now`` is for tests.
-
-    >>> import tempfile, pathlib
-    >>> progress = Progress(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
-    >>> lesson_map = LessonMap(progress, here="01-welcome")
-    >>> "Continue: The cards" in lesson_map.widget.value
-    True
-    >>> progress.record_answer("ch01-name-card", True)
-    >>> 'data-stars="3"' in lesson_map.widget.value      # redrawn at once
-    True
-    """
-
-    def __init__(self, progress: "Progress | None" = None, chapters=CHAPTERS,
-                 here: "str | None" = None, now=datetime.datetime.now) -> None:
-        self.progress = progress if progress is not None else Progress.default()
-        self.chapters = chapters
-        self.here = here
-        self.now = now
-        self.titles = exercise_titles(chapters)
-        self.widget = widgets.HTML(layout=widgets.Layout(max_width="100%"))
-        self.widget.add_class("tt-lesson-map")
-        self.render()
-        self.progress.watch(self._progress_changed)
-
-    def rows(self) -> "list[learning.ChapterProgress]":
-        return learning.chapter_progress(self.chapters, self.progress.solved_dates,
-                                         self.progress.answers, self.titles)
-
-    def next_step(self) -> learning.NextStep:
-        """The step the Continue link leads to."""
-        due = due_exercises(self.progress, self.chapters, self.now())
-        anchors = {item["id"]: item["anchor"] for chapter in self.chapters
-                   for item in chapter["exercises"] if item.get("anchor")}
-        return learning.next_step(self.rows(), here=self.here, due_count=len(due),
-                                  anchors=anchors)
-
-    def render(self) -> None:
-        self.widget.value = lesson_map_html(self.rows(), self.next_step(), self.here)
-
-    def _progress_changed(self) -> bool:
-        if self.widget.comm is None:  # closed (its page was left): stop watching
-            return False
-        self.render()
-        return True
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-        display(self.widget)
 
 
 def progress_chart_svg(rows: "list[learning.ChapterProgress]") -> str:

@@ -24,7 +24,8 @@ from ..names import sentence
 from ..teach.play import (PlayPosition, random_trick, random_play_position, check_playable,
                           check_trick_winner, REASONS, CardQuestion, rule_for, random_card_question, check_card_legal)
 from ..tricks import legal_cards, trick_winner, why_illegal
-from .base import AnswerError, CardPicker, Exercise, Feedback, cards_line, section_link
+from .base import AnswerError, Exercise, Feedback, cards_line, section_link
+from .card_picker import CardPicker
 from .render import cards_html
 
 __all__ = ["PlayPosition", "random_play_position", "check_playable", "check_trick_winner",

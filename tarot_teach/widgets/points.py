@@ -31,8 +31,8 @@ from ..teach.points import (CARDS_NOTATION, CARD_POINTS, THE_BOUTS, SUITS_AND_RA
                             random_card, random_pile, random_hand_with_bouts, random_pair,
                             random_target_pile, random_contract_question)
 from ..tricks import trick_winner
-from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
-                   answer_box)
+from .base import AnswerError, Exercise, Feedback, NumberExercise, NumberField, answer_box
+from .card_picker import CardPicker
 from .render import card_html, cards_html
 
 __all__ = ["half_text", "short_line", "check_card_name", "NameThatCardExercise",

@@ -36,14 +36,16 @@ from ..puzzles import THEMES, PuzzleError
 from ..teach.feedback import Feedback, escape_text
 from ..teach.puzzle_mistakes import (MINE_KEEP, MINE_KEY, deal_key, finished_deals,
                                      mistake_puzzles, saved_mistakes)
-from ..teach.puzzles import (Attempt, choose_puzzle, exercise_id, prompt_text, puzzle_index,
-                             puzzle_rating, puzzle_ratings, stored_problems, streak_target,
-                             themes_text)
-from ..teach.table_view import hand_entries, table_view
+from ..teach.puzzles import (Attempt, choose_puzzle, exercise_id, puzzle_index, puzzle_ratings,
+                             stored_problems, streak_target)
 from .progress import Progress
-from .render import cards_html
-from .table import NEXT, TableHand, _live_text, _marked, felt_html
+from .felt import _live_text
+from .hand_buttons import TableHand
 from .table_style import TABLE_CSS, style_html
+from . import puzzle_drawing
+# The progress page's puzzle panel, importable from here as before:
+from .puzzle_progress import (SETTINGS_KEY, PuzzleProgress, rating_chart,  # noqa: F401
+                              ratings_summary)
 
 __all__ = ["PuzzleTrainer", "PuzzleProgress", "MODES", "PUZZLE_CSS", "ratings_summary",
            "rating_chart"]
@@ -51,9 +53,6 @@ __all__ = ["PuzzleTrainer", "PuzzleProgress", "MODES", "PUZZLE_CSS", "ratings_su
 MODES = (("Near my rating", "rating"), ("By theme", "theme"), ("From your seat", "seat"),
          ("Streak", "streak"), ("My mistakes", "mistakes"))
 """The trainer's modes: (label, value)."""
-
-SETTINGS_KEY = "puzzles"
-"""Where the trainer keeps its best streak in the progress file's games."""
 
 PUZZLE_CSS = """
 .tt-puzzles .tt-hands { display:flex; flex-wrap:wrap; gap:6px 14px; margin:0.4em 0; }
@@ -75,91 +74,14 @@ other hands shown in small cards, wrapping on a phone; the announcement for scre
 only (the feedback below the hand shows the same words)."""
 
 
-def ratings_summary(progress: Progress) -> str:
-    """The learner's puzzle rating and puzzles solved, in words (the progress page's line).
-
-    >>> import tempfile, pathlib
-    >>> ratings_summary(Progress(pathlib.Path(tempfile.mkdtemp()) / "p.json"))
-    'No puzzle tried yet: your puzzle rating starts at 1500.'
-    """
-    ratings = puzzle_ratings(progress.answers, puzzle_index())
-    solved = sum(1 for name in progress.solved if name.startswith("puzzle:"))
-    if not ratings.tries:
-        return "No puzzle tried yet: your puzzle rating starts at 1500."
-    return (f"Your puzzle rating: {_rating_text(ratings.learner)} after {ratings.tries} puzzle{'s' * (ratings.tries != 1)} tried; "
-            f"{solved} solved, {ratings.solved_first} of them at the first try.")
-
-
-def rating_chart(history) -> str:
-    """The learner's puzzle rating after each rated try, as a small SVG line (empty without
-    tries); its title and a text alternative say the numbers.
-
-    >>> rating_chart([]), rating_chart([1600, 1550]).startswith("<svg")
-    ('', True)
-    """
-    history = list(history)
-    if not history:
-        return ""
-    width, height, pad = 320, 90, 6
-    low, high = min(history + [1500]) - 50, max(history + [1500]) + 50
-    step = (width - 2 * pad) / max(len(history), 1)
-
-    def y(value):
-        return round(pad + (high - value) * (height - 2 * pad) / (high - low), 1)
-
-    points = [(pad, y(1500))] + [(round(pad + step * (k + 1), 1), y(v))
-                                  for k, v in enumerate(history)]
-    line = " ".join(f"{x},{v}" for x, v in points)
-    words = (f"Your puzzle rating after each of your {len(history)} rated tries, from 1500: "
-             + ", ".join(str(v) for v in history[-12:]) + ("" if len(history) <= 12 else
-                                                            " (the last 12)"))
-    return (f'<svg role="img" aria-label="{escape_text(words)}" viewBox="0 0 {width} {height}" '
-            f'style="width:100%;max-width:{width}px;height:auto;display:block" '
-            f'xmlns="http://www.w3.org/2000/svg"><title>{escape_text(words)}</title>'
-            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f6f6f6" rx="6"/>'
-            f'<line x1="{pad}" x2="{width - pad}" y1="{y(1500)}" y2="{y(1500)}" '
-            f'stroke="#999" stroke-dasharray="4 3"/>'
-            f'<polyline points="{line}" fill="none" stroke="#005A8F" stroke-width="2.5"/>'
-            f"</svg>")
-
-
-class PuzzleProgress:
-    """The progress page's puzzle panel: the rating, the puzzles tried and solved, the rating
-    after each try (as :func:`rating_chart`), read from the progress file when shown."""
-
-    def __init__(self, progress: "Progress | None" = None) -> None:
-        self.progress = progress if progress is not None else Progress.default()
-        self.widget = widgets.HTML()
-        self.widget.add_class("tt-puzzle-progress")
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Read the tries again (another page may have added some)."""
-        ratings = puzzle_ratings(self.progress.answers, puzzle_index())
-        self.widget.value = (f"<p>{escape_text(ratings_summary(self.progress))}</p>"
-                             + rating_chart(ratings.history))
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
-
-
-PROVISIONAL_RD = 110
-"""A rating whose deviation is above this is called provisional (a few tries more settle it)."""
-
-
-def _rating_text(rating) -> str:
-    """ "1530", or "1530 (provisional)" while its deviation is large."""
-    return f"{round(rating.r)}" + (" (provisional)" if rating.rd > PROVISIONAL_RD else "")
-
-
 class PuzzleTrainer:
     """Puzzles, one at a time, chosen near the learner's puzzle rating.
 
     ``mode``: "rating", "theme" (with ``theme``, a key of :data:`~tarot_teach.puzzles.THEMES`),
     "seat" (seat puzzles only), "streak" or "mistakes" (the learner's own); ``puzzle_id``: begin with this puzzle; ``modes=False`` hides the mode
     choice (the welcome page's single puzzle)."""
+
+    _rendering = False  # (drawing: a hand's change then is no click)
 
     def __init__(self, progress: "Progress | None" = None, seed: int = 0, mode: str = "rating",
                  theme: "str | None" = None, puzzle_id: "str | None" = None,
@@ -240,6 +162,9 @@ class PuzzleTrainer:
         from IPython.display import display
 
         display(self.widget)
+
+    def _render(self) -> None:
+        puzzle_drawing.render(self)
 
     # ----- choosing --------------------------------------------------------------------------
 
@@ -453,89 +378,8 @@ class PuzzleTrainer:
 
     # ----- drawing -----------------------------------------------------------------------------
 
-    _rendering = False
-
-    def _render(self) -> None:
-        """Draw the puzzle; the focus's next place gets a new mark (tt-next-0/1 alternate:
-        the page moves the focus only to a new mark). Drawing is not a learner's click."""
-        self._turns += 1
-        self._rendering = True
-        try:
-            self._render_all(f"{NEXT}-{self._turns % 2}")
-        finally:
-            self._rendering = False
-
-    def _render_all(self, mark: str) -> None:
-        attempt = self.attempt
-        state = attempt.state
-        ratings = self.ratings()
-        rating = ratings.learner
-        here = puzzle_rating(ratings, attempt.puzzle)
-        streak = ""
-        if self.mode == "streak":
-            best = (self.progress.saved_game(SETTINGS_KEY) or {}).get("best_streak")
-            streak = f" · streak {self.streak}" + (
-                f" (best {best})" if isinstance(best, int) and best else "")
-        self.rating_view.value = (
-            f'<div class="tt-rating"><b>Your puzzle rating: {_rating_text(rating)}</b>'
-            f" · this puzzle: {round(here.r)}{streak}"
-            f' <span class="tt-puzzle-id">(puzzle {escape_text(attempt.puzzle["id"])})</span>'
-            "</div>")
-        self.prompt.value = f'<p class="tt-prompt">{escape_text(prompt_text(attempt.puzzle))}</p>'
-        shown = table_view(state, attempt.seat, self.names)
-        self.felt.value = felt_html(shown)
-        others = [(seat, state.hand(seat)) for seat in range(state.players)
-                  if seat != attempt.seat and state.hands[seat]] \
-            if attempt.puzzle["kind"] == "open" else []  # a seat puzzle: the learner's hand only
-        self.hands_view.value = "" if not others else \
-            '<div class="tt-hands" role="group" aria-label="The other hands">' + "".join(cards_html(cards, size="small", caption=f"{self.names[seat]}"
-                                           f"'s hand") for seat, cards in others) + "</div>"
-        playing = attempt.can_play()
-        entries = hand_entries(state, attempt.seat)
-        if not playing:
-            for entry in entries:
-                entry.update(playable=False, idle=True)
-        self.hand.show(entries, mark=mark if playing else "")
-        self.hand_head.value = ('<div class="tt-handhead">Your hand'
-                                + (" — raised cards may be played" if playing else "")
-                                + "</div>")
-        self.retry_button.disabled = not attempt.waiting
-        self.solution_button.disabled = attempt.over
-        self.retry_button._dom_classes = _marked(self.retry_button._dom_classes,
-                                                 mark if attempt.waiting else "")
-        self.next_button._dom_classes = _marked(self.next_button._dom_classes,
-                                                mark if attempt.over else "")
-        self.next_button.description = ("New streak" if self.mode == "streak"
-                                        and self.streak_over else "Next puzzle")
-        self.feedback.value = self._feedback_html()
-        self.live.value = _live_text(" ".join(self.news))
-
-    def _feedback_html(self) -> str:
-        attempt = self.attempt
-        words = escape_text(" ".join(self.news))
-        if attempt.solved and not attempt.revealed:
-            head = "Solved at the first try!" if attempt.clean else "Solved."
-            return (f'<div style="color:#00734d"><b>✔ {head}</b></div><div>{words}</div>'
-                    f"{_themes_html(attempt.puzzle)}")
-        if attempt.revealed:
-            return f"<div>{words}</div>{_themes_html(attempt.puzzle)}"
-        if attempt.waiting:
-            return (f'<div style="color:#b00020"><b>✘ {escape_text(self.news[0])}</b></div>'
-                    f"<div>{escape_text(' '.join(self.news[1:]))}</div>")
-        return f"<div>{words}</div>"
-
 
 def _saved_games(progress: Progress) -> dict:
     """Every game the progress file keeps, by key (the card tables' deals among them)."""
     games = getattr(progress, "games", None)  # (a public accessor, where the file has one)
     return dict(games if isinstance(games, dict) else progress._games)
-
-
-def _themes_html(puzzle: dict) -> str:
-    """The puzzle's ideas, each with the sentence from its line (once it is over)."""
-    themes = themes_text(puzzle)
-    if not themes:
-        return ""
-    items = "".join(f"<li><b>{escape_text(title)}</b>: {escape_text(text)}</li>"
-                    for title, text in themes)
-    return f'<div>The idea{"s" * (len(themes) > 1)}:</div><ul class="tt-themes">{items}</ul>'

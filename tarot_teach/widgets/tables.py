@@ -32,8 +32,9 @@ from ..teach.tables import (_PAGES, _SCORE_ANCHORS, random_score_summary, descri
                             check_split, HandfulQuestion, handful_question, best_handful,
                             check_handful, CallQuestion, _COURTS, call_question, check_call,
                             LeadQuestion, opening_lead_question, _lead_cards, check_opening_lead)
-from .base import (AnswerError, CardPicker, Exercise, Feedback, NumberExercise, NumberField,
-                   cards_line, section_link)
+from .base import (AnswerError, Exercise, Feedback, NumberExercise, NumberField, cards_line,
+                   section_link)
+from .card_picker import CardPicker
 from .render import cards_html, escape_text
 
 __all__ = ["random_score_summary", "describe_summary", "check_split", "SplitScoreExercise",

@@ -48,7 +48,8 @@ def test_no_progress_file_or_export_ever_holds_nan(tmp_path):
     out and said; a game holding one is not saved; every write and export is strict JSON."""
     import json
 
-    from tarot_teach.widgets.progress import Progress, parse_record
+    from tarot_teach.widgets.progress import Progress
+    from tarot_teach.widgets.progress_record import parse_record
 
     for constant in ("NaN", "Infinity", "-Infinity", "1e400"):
         content = '{"solved": {"a": "2026-11-30T10:00:00Z"}, "games": {"t": {"x": %s}}}' % constant

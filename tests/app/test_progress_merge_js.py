@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tarot_teach.widgets.progress import merge_records, parse_record, utc_time
+from tarot_teach.widgets.progress_record import merge_records, parse_record, utc_time
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]  # Chromium
 

@@ -156,3 +156,102 @@ def test_the_engine_modules_are_at_most_400_lines():
     lengths = {name: len((PACKAGE / f"{name}.py").read_text(encoding="utf-8").splitlines())
                for name in ENGINE_MODULES}
     assert {name: n for name, n in lengths.items() if n > 400} == {}
+
+
+# ----- no class spread over helper base classes, anywhere in the package (issue 31) -----------
+
+SPLIT_PARTS = {"TableRedraw", "TableKeeping", "PuzzleDrawing", "ProgressWatching"}
+"""The parts the widget split first made: a class's drawing, keeping or watching as a base
+class of its own (now plain functions of the widget, in redraw.py, kept_deal.py,
+puzzle_drawing.py and progress_watch.py)."""
+
+SHARED_BASES = {
+    "QuietErrors": "the app's error page, shared by its tornado handlers (with RequestHandler)",
+    "CardButtons": "the cards/selected properties of the exercises' picker and the table's hand",
+    "_Shown": "_ipython_display_ of the deal viewer, the deal editor and the lesson list",
+}
+"""The package's small mixins that are shared by several classes (not one class's code set
+apart): each must keep at least two classes using it."""
+
+
+def _classes() -> dict:
+    """Every class of the package by name: [(module, its ast node)]."""
+    classes = {}
+    for name, (path, _) in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, []).append((name, node))
+    return classes
+
+
+def _called_names() -> set:
+    """The names called anywhere in the package (``Name(...)`` or ``x.Name(...)``)."""
+    called = set()
+    for path, _ in _modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called.add(func.id if isinstance(func, ast.Name)
+                           else getattr(func, "attr", None))
+    return called
+
+
+def _bases(node) -> list:
+    return [ast.unparse(base).split(".")[-1] for base in node.bases]
+
+
+def _has_own_making(name: str, classes: dict, seen=()) -> bool:
+    """Whether the package class ``name`` or one of its ancestors makes its objects: an
+    ``__init__``/``__new__``, a decorator (a dataclass) or a base from outside the package
+    (an ipywidget, an exception, a tornado handler)."""
+    for _, node in classes.get(name, []):
+        if node.decorator_list or any(
+                isinstance(item, ast.FunctionDef) and item.name in ("__init__", "__new__")
+                for item in node.body):
+            return True
+        for base in _bases(node):
+            if base not in classes and base != "object":
+                return True
+            if base in classes and base not in seen and \
+                    _has_own_making(base, classes, (*seen, name)):
+                return True
+    return False
+
+
+def mixins_used() -> dict:
+    """Each package class used as a mixin (a base class that is never made on its own and has
+    no ``__init__`` of its own or inherited, nor a base from outside the package) → the
+    classes built on it."""
+    classes, called = _classes(), _called_names()
+    used = {}
+    for name, defined in classes.items():
+        for module, node in defined:
+            for base in _bases(node):
+                if base in classes and (base in SPLIT_PARTS or not (
+                        base in called or _has_own_making(base, classes))):
+                    used.setdefault(base, []).append(f"{module}.{name}")
+    return used
+
+
+def test_the_mixin_rule_sees_a_mixin_and_not_a_hierarchy():
+    used = mixins_used()
+    assert "Exercise" not in used and "NumberExercise" not in used  # a base with an __init__
+    assert "GameState" not in used and "TableWidget" not in used and "Launcher" not in used
+    assert sorted(used["_Shown"]) == ["tarot_teach.widgets.deal_editor.DealEditor",
+                                      "tarot_teach.widgets.deals.DealViewer",
+                                      "tarot_teach.widgets.lesson_list.LessonList"]
+
+
+def test_no_class_is_spread_over_helper_base_classes():
+    """Issue 31: a class is one class (its helpers are plain functions in modules); the only
+    mixins are the small shared ones of :data:`SHARED_BASES`, each used by several classes."""
+    used = mixins_used()
+    assert {base: users for base, users in used.items() if base not in SHARED_BASES} == {}
+    assert {base: users for base, users in used.items() if len(users) < 2} == {}
+    assert not set(_classes()) & SPLIT_PARTS
+
+
+def test_every_module_but_the_solver_is_at_most_400_lines():
+    lengths = {str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
+               for path, _ in _modules().values() if path.name != "solver.py"}
+    assert {name: n for name, n in lengths.items() if n > 400} == {}

@@ -11,7 +11,9 @@ import pytest
 
 from tarot_teach.teach import path as learning
 from tarot_teach.teach.course_map import CHAPTERS
-from tarot_teach.widgets.path import LessonMap, ProgressPage, exercise_titles
+from tarot_teach.widgets.exercise_lists import exercise_titles
+from tarot_teach.widgets.lesson_map import LessonMap
+from tarot_teach.widgets.path import ProgressPage
 from tarot_teach.widgets.progress import Progress
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 
 from tarot_teach.teach import path as learning
 from tarot_teach.teach.course_map import CHAPTERS
-from tarot_teach.widgets.progress import (MAX_ANSWERS, Progress, UnreadableProgress,
-                                          merge_into_file, parse_record)
+from tarot_teach.widgets.progress import Progress, merge_into_file
+from tarot_teach.widgets.progress_record import MAX_ANSWERS, UnreadableProgress, parse_record
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = datetime.timedelta(days=1)

@@ -185,7 +185,7 @@ def test_every_exercise_of_the_book_can_come_back_for_practice(progress):
     """Each exercise is rebuilt from the course map (its class and options) with a fresh
     question, as the practice does."""
     from tarot_teach.teach.course_map import CHAPTERS
-    from tarot_teach.widgets.path import NOT_PRACTISED
+    from tarot_teach.widgets.exercise_lists import NOT_PRACTISED
 
     now = START + 400 * DAY
     items = [item for chapter in CHAPTERS for item in chapter["exercises"]

@@ -12,8 +12,8 @@ import threading
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tarot_teach.widgets.progress import (MAX_BYTES, Progress, merge_into_file, parse_progress,
-                                          utc_time)
+from tarot_teach.widgets.progress import Progress, merge_into_file
+from tarot_teach.widgets.progress_record import MAX_BYTES, parse_progress, utc_time
 
 
 def aside_files(path):

@@ -15,7 +15,8 @@ from tarot_teach.cards import count_bouts
 from tarot_teach.scoring import target_for
 from tarot_teach.widgets import TargetExercise
 from tarot_teach.widgets.final_test import SAVE_KEY, FinalTestWidget
-from tarot_teach.widgets.path import LessonMap, ProgressPage
+from tarot_teach.widgets.lesson_map import LessonMap
+from tarot_teach.widgets.path import ProgressPage
 from tarot_teach.widgets.progress import Progress, merge_into_file
 from tarot_teach.widgets.table import TableWidget
 

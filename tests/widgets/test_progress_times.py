@@ -12,8 +12,8 @@ import time
 import pytest
 
 from tarot_teach.widgets.path import ProgressPage
-from tarot_teach.widgets.progress import (Progress, merge_into_file, merge_records, parse_record,
-                                          utc_time)
+from tarot_teach.widgets.progress import Progress, merge_into_file
+from tarot_teach.widgets.progress_record import merge_records, parse_record, utc_time
 
 UTC = datetime.timezone.utc
 

@@ -101,7 +101,7 @@ def test_the_base_is_used_widely():
 def test_cards_share_their_layout_and_one_style_per_colour():
     """A hand of buttons is not three models a card: one layout for all the cards, one style
     per suit colour (each with that colour), in a picker and in the card table's hand."""
-    from tarot_teach.widgets.base import CardPicker
+    from tarot_teach.widgets.card_picker import CardPicker
     from tarot_teach.widgets.render import SUIT_COLOURS
     from tarot_teach.widgets.table import TableWidget
 

@@ -18,7 +18,10 @@ from tarot_teach.rules import Bid, Phase
 from tarot_teach.share import decode, encode
 from tarot_teach.teach.deal_editor import DOG
 from tarot_teach.teach.deals import deal_link
-from tarot_teach.widgets.deals import DealEditor, DealViewer, LessonList, deal_html
+from tarot_teach.widgets.deal_editor import DealEditor
+from tarot_teach.widgets.deal_pictures import deal_html
+from tarot_teach.widgets.deals import DealViewer
+from tarot_teach.widgets.lesson_list import LessonList
 
 
 def played(players=4, seed=2) -> dict:

@@ -13,7 +13,8 @@ from tarot_teach.puzzles import THEMES, position
 from tarot_teach.teach.feedback import escape_text
 from tarot_teach.teach.puzzles import exercise_id, puzzle_index, puzzle_ratings
 from tarot_teach.widgets.progress import Progress
-from tarot_teach.widgets.puzzles import PuzzleTrainer, ratings_summary
+from tarot_teach.widgets.puzzle_progress import ratings_summary
+from tarot_teach.widgets.puzzles import PuzzleTrainer
 
 PUZZLES = puzzle_index()
 LONG = next(p for p in PUZZLES.values() if len(p["solution"]) >= 3 and p["steps"][0]["refutations"])

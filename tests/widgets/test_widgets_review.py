@@ -13,10 +13,12 @@ from tarot_teach.coach import Band, ReviewEntry, review
 from tarot_teach.inference import inferences
 from tarot_teach.players import play_out
 from tarot_teach.solver import best_line, card_values
-from tarot_teach.widgets.review import (
-    BAND_MARKS, ReviewWidget, SolverCardExercise, TrumpsOutExercise, VoidSeatsExercise,
-    check_solver_card, check_trumps_out, check_void_seats, points_lost_chart, review_html,
-    solver_question, trumps_out, trumps_question, void_question)
+from tarot_teach.widgets.review import (BAND_MARKS, ReviewWidget, check_solver_card,
+                                        check_trumps_out, check_void_seats, points_lost_chart,
+                                        review_html, solver_question, trumps_out, trumps_question,
+                                        void_question)
+from tarot_teach.widgets.review_exercises import (SolverCardExercise, TrumpsOutExercise,
+                                                  VoidSeatsExercise)
 from tarot_teach.widgets.base import AnswerError
 
 

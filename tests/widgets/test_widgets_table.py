@@ -4,7 +4,8 @@ import pytest
 
 from tarot_teach import Card, Phase
 from tarot_teach.players import ComputerPlayer
-from tarot_teach.widgets.table import NEXT, TableWidget
+from tarot_teach.widgets.felt import NEXT
+from tarot_teach.widgets.table import TableWidget
 
 
 def _click_through(table: TableWidget, check_refusals: bool = True, declare: bool = False,
@@ -270,7 +271,7 @@ def test_after_a_deal_review_this_deal_reviews_the_learner_s_seat():
 def test_the_hint_is_the_coach_s_advice(seed):
     from tarot_teach.coach import advise
     from tarot_teach.tricks import winning_position
-    from tarot_teach.widgets.table import HINT_SAMPLES
+    from tarot_teach.widgets.seat_players import HINT_SAMPLES
 
     state = _late_state(seed)
     learner = state.to_act
