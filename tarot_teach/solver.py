@@ -89,7 +89,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, beats, legal_mask, winning_position_ranked
+from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, beats_table, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position",
@@ -239,7 +239,7 @@ class Position:
     """A compact copy of a playing-phase state, searched in place (ints and lists only)."""
 
     __slots__ = ("rules", "n", "hands", "trick", "inplay", "leader", "side", "tricks_left",
-                 "first_trick", "called", "units", "order", "merge", "unit", "weights", "base",
+                 "first_trick", "called", "units", "order", "beats", "merge", "unit", "weights", "base",
                  "has_small", "owed", "sweep", "last_excuse", "table", "relative_ranks", "packed",
                  "relative", "nodes", "max_nodes", "native")
 
@@ -323,6 +323,7 @@ class Position:
             self.units = _HALVES
             self.order = PLAIN_ORDER
             self.merge = True
+        self.beats = beats_table(self.order)  # tricks.beats: beats[best][card] (best -1: none)
         self.unit = rules.points_unit
         self.weights = _weights(self.units)
         if rules.excuse_always_kept:
@@ -433,14 +434,14 @@ class Position:
         entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
             if self.owed < 0 and not self.inplay & EXCUSE_BIT:  # no Excuse rule to apply
-                units, order = self.units, self.order
+                units = self.units
                 gained = 0
                 for card in trick:
                     gained += units[card]
                 for position in range(k, n):
                     card = hands[(leader + position) % n].bit_length() - 1
                     gained += units[card]
-                    if beats(card, wcard, order):
+                    if self.beats[wcard][card]:
                         wpos, wcard = position, card
                 return 0 if self.side[(leader + wpos) % n] else gained
             for _ in range(n - k):
@@ -473,7 +474,6 @@ class Position:
             orig_alpha, orig_beta = alpha, beta
         hand = hands[seat]
         units = self.units
-        order = self.order
         # The legal cards, one per class of equivalent cards.
         # legal_mask's rules (§7), read from the card winning so far: a winning plain card
         # is of the suit led, a winning trump is the highest trump played.
@@ -506,8 +506,9 @@ class Position:
                     moves.sort(key=_GIVE_KEY.__getitem__)  # my side wins: give it points
                 else:
                     winners, losers = [], []
+                    takes = self.beats[wcard]
                     for card in moves:
-                        if beats(card, wcard, order):
+                        if takes[card]:
                             winners.append(card)
                         else:
                             losers.append(card)
@@ -521,10 +522,11 @@ class Position:
         best = -_INF if maximise else _INF
         best_move = moves[0]
         last = k + 1 == n
+        takes = self.beats[wcard]
         for card in moves:
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
-            if beats(card, wcard, order):  # this card takes the lead in the trick
+            if takes[card]:  # this card takes the lead in the trick
                 npos, ncard = k, card
             else:
                 npos, ncard = wpos, wcard
@@ -735,7 +737,7 @@ class Position:
         n = self.n
         seats = [seat % n for seat in range(2 * n)]
         hands = self.hands
-        order = self.order
+        beats = self.beats
         suit_of = _GROUP
         above = TRUMPS_ABOVE
         file_simple = self._file_simple
@@ -748,7 +750,7 @@ class Position:
             for k, card in enumerate(trick):  # a trick already begun
                 if card and not led:
                     led = suit_of[card]
-                if beats(card, best, order):
+                if beats[best][card]:
                     best, position = card, k
             begun = len(trick)
             for k in range(begun, n):
@@ -777,7 +779,7 @@ class Position:
                 trick.append(card)
                 if card and not led:
                     led = suit_of[card]
-                if beats(card, best, order):
+                if beats[best][card]:
                     best, position = card, k
             cards += trick[begun:] if begun else trick
             filed = file_simple(position)

@@ -14,8 +14,9 @@ from tarot_teach import DECK, GameState, RuleSet, solver
 from tarot_teach.cards import parse_card
 from tarot_teach.rules import Phase
 from tarot_teach.teach.guided_cards import card_answers
-from tarot_teach.tricks import (PLAIN_ORDER, beats, legal_mask, plain_order, trick_winner,
-                                winning_position, winning_position_ranked, wins_if_played)
+from tarot_teach.tricks import (PLAIN_ORDER, beats, beats_table, legal_mask, plain_order,
+                                trick_winner, winning_position, winning_position_ranked,
+                                wins_if_played)
 from tarot_teach.variants import COSMIC_RANK_VALUES
 
 from test_solver import brute_force, cards_only, random_endgame
@@ -136,17 +137,30 @@ def test_the_guided_win_answers_follow_cosmic_tribes_order():
     assert differ >= 3  # positions where the usual order would give another answer
 
 
+@pytest.mark.parametrize("search", ["native", "python"])
 @pytest.mark.parametrize("players, variant", [(3, None), (3, "cosmic_tribe"), (4, None),
                                               (5, None), (4, "excuse_last_trick_to_winner")])
-def test_the_native_search_gives_the_tricks_to_the_rules_winner(players, variant, monkeypatch):
+def test_the_searches_give_the_tricks_to_the_rules_winner(players, variant, search, monkeypatch):
     """The native search keeps its own copy of the rule (its winner of a complete trick, the
-    card taking the lead, the winners tried first): on the last two tricks, from every point
-    of a trick, with the Excuse and trumps, its card values are the engine's."""
-    native = pytest.importorskip("tarot_teach._solver", reason="the native search was not built")
-    monkeypatch.setattr(solver, "_native", native)
+    card taking the lead, the winners tried first), the Python search reads
+    ``tricks.beats_table``: on the last two tricks, from every point of a trick, with the
+    Excuse and trumps, the card values of both are the engine's."""
+    if search == "native":
+        native = pytest.importorskip("tarot_teach._solver", reason="the native search was not built")
+        monkeypatch.setattr(solver, "_native", native)
+    else:
+        monkeypatch.setattr(solver, "_native", None)
     for seed in range(40):
         rng = random.Random(seed)
         tricks_left = 1 + seed % 2
         state = random_endgame(seed, players, tricks_left, rng.randrange(players),
                                excuse_late=seed % 3 == 0, variant=variant)
         assert solver.card_values(state) == brute_force(state), (seed, state.trick)
+
+
+@pytest.mark.parametrize("order", sorted(ORDERS))
+def test_the_solvers_table_is_the_rule(order):
+    values = ORDERS[order]
+    table = beats_table(values)
+    assert all(table[best][card] == beats(card, best, values)
+               for best in range(-1, 78) for card in range(78))
