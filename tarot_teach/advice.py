@@ -21,7 +21,7 @@ from .judge import DEALS, CardJudgement, judge_cards
 from .learner import ComputerPlayer, learner_discard
 from .names import sentence
 from .rules import Phase
-from .tricks import winning_position
+from .tricks import winning_position, wins_if_played
 
 __all__ = ["advise", "strong_choice", "discard_hint", "points_text", "cards_words", "cards_only",
            "tricks_left", "cards_left"]
@@ -140,8 +140,7 @@ def _advice_reason(state, seat, card, verdict: CardJudgement, voice=_YOU) -> str
     seats = [s for s, _ in view.current_trick]
 
     def wins(candidate: Card) -> bool:
-        cards = [c.index for c in trick] + [candidate.index]
-        return winning_position(cards) == len(trick)
+        return wins_if_played(trick, candidate, state.rules)
 
     if not trick:
         what = f"Lead {card.short_name}"
@@ -151,7 +150,7 @@ def _advice_reason(state, seat, card, verdict: CardJudgement, voice=_YOU) -> str
     elif wins(card):
         what = sentence(f"{card.short_name} takes the trick for now")
     else:
-        leading = trick[winning_position([c.index for c in trick])] \
+        leading = trick[winning_position([c.index for c in trick], state.rules)] \
             if any(not c.is_excuse for c in trick) else None
         holder = seats[[c.index for c in trick].index(leading.index)] if leading else None
         known_friends = _known_side(view)

@@ -43,8 +43,7 @@ from .results import (DEFENCE_SIDE, TAKER_SIDE, DealResult, LazySeatView, SeatVi
                       cosmic_thirds_of, half_points_of)
 from .rules import Bid, Phase, RuleSet
 from .trick_play import file_trick, place_excuse
-from .tricks import legal_mask, winning_position, winning_position_ranked
-from .variants import COSMIC_RANK_VALUES
+from .tricks import legal_mask, plain_order, winning_position_ranked
 
 __all__ = ["GameState", "Slam", "Poignee", "Misere", "DealResult", "SeatView", "parse_action",
            "MISERE_KINDS", "misere_kinds", "misere_problem", "half_points_of", "cosmic_thirds_of",
@@ -116,11 +115,10 @@ class GameState:
         self.result: "DealResult | None" = None
         self._legal_cache: "int | None" = None
         # Variants (RULES.md §11). The FFT game leaves all of these at their defaults.
-        self._winner_of = winning_position
+        self._winner_of = partial(winning_position_ranked, values=plain_order(rules))
         self._units_of = half_points_of
         self._tricks_in_deal = rules.tricks
         if rules.cosmic_tribe:
-            self._winner_of = partial(winning_position_ranked, values=COSMIC_RANK_VALUES)
             self._units_of = cosmic_thirds_of
         self.miseres: dict[int, list[str]] = {}
         self.petit_chelem_announced = False

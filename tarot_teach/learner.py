@@ -23,7 +23,7 @@ from .cards import DECK, Card, Suit
 from .evaluation import bid_for_points, evaluate_hand
 from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
-from .tricks import winning_position
+from .tricks import winning_position, wins_if_played
 
 __all__ = ["Decision", "ComputerPlayer", "play_out", "hint", "hand_count", "discard_preference",
            "learner_discard"]
@@ -323,8 +323,7 @@ def _suit_played(view: SeatView, suit: Suit) -> bool:
 
 
 def _wins(trick: list[Card], card: Card) -> bool:
-    cards = trick + [card]
-    return winning_position([c.index for c in cards]) == len(trick)
+    return wins_if_played(trick, card)  # the view has no rule set: the usual order of pips
 
 
 def _safe_lead(trick: list[Card]) -> bool:

@@ -89,7 +89,7 @@ from fractions import Fraction
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card
 from .rules import Bid, Phase
-from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, legal_mask, winning_position_ranked
+from .tricks import PLAIN_ORDER, TRUMPS_ABOVE, beats_table, legal_mask, winning_position_ranked
 from .variants import COSMIC_RANK_VALUES, COSMIC_THIRDS
 
 __all__ = ["card_values", "best_line", "NotSolvable", "SearchLimit", "Position",
@@ -217,16 +217,6 @@ def _excuse_facts(inplay: int, sweep: int, has_small: list, owed: int) -> int:
 _WEIGHTS = {}
 
 
-def _win_value(card: int, led: int, order) -> int:
-    """How strongly ``card`` stands in a trick whose led group is ``led`` (0 if it cannot win):
-    as :func:`~tarot_teach.tricks.winning_position_ranked` compares."""
-    if card == 0:
-        return 0
-    if card <= 21:
-        return 1000 + card
-    return order[card] if (1 << card) & led else 0
-
-
 def _weights(units: tuple) -> tuple:
     """(mask, extra units) pairs so that units(mask) = count + sum(extra * count(mask & weighted))."""
     weights = _WEIGHTS.get(id(units))  # (units is one of the module's constant tuples)
@@ -249,7 +239,7 @@ class Position:
     """A compact copy of a playing-phase state, searched in place (ints and lists only)."""
 
     __slots__ = ("rules", "n", "hands", "trick", "inplay", "leader", "side", "tricks_left",
-                 "first_trick", "called", "units", "order", "merge", "unit", "weights", "base",
+                 "first_trick", "called", "units", "order", "beats", "merge", "unit", "weights", "base",
                  "has_small", "owed", "sweep", "last_excuse", "table", "relative_ranks", "packed",
                  "relative", "nodes", "max_nodes", "native")
 
@@ -333,6 +323,7 @@ class Position:
             self.units = _HALVES
             self.order = PLAIN_ORDER
             self.merge = True
+        self.beats = beats_table(self.order)  # tricks.beats: beats[best][card] (best -1: none)
         self.unit = rules.points_unit
         self.weights = _weights(self.units)
         if rules.excuse_always_kept:
@@ -443,17 +434,14 @@ class Position:
         entry = None
         if self.tricks_left == 1:  # one card each: no choice is left
             if self.owed < 0 and not self.inplay & EXCUSE_BIT:  # no Excuse rule to apply
-                units, order = self.units, self.order
+                units = self.units
                 gained = 0
                 for card in trick:
                     gained += units[card]
                 for position in range(k, n):
                     card = hands[(leader + position) % n].bit_length() - 1
                     gained += units[card]
-                    if wcard < 0 or (card > wcard if card <= 21 else
-                                     wcard > 21 and _GROUP[card] == _GROUP[wcard]
-                                     and order[card] > order[wcard]) \
-                            or (card <= 21 and wcard > 21):  # as in the loop below
+                    if self.beats[wcard][card]:
                         wpos, wcard = position, card
                 return 0 if self.side[(leader + wpos) % n] else gained
             for _ in range(n - k):
@@ -486,7 +474,6 @@ class Position:
             orig_alpha, orig_beta = alpha, beta
         hand = hands[seat]
         units = self.units
-        order = self.order
         # The legal cards, one per class of equivalent cards.
         # legal_mask's rules (§7), read from the card winning so far: a winning plain card
         # is of the suit led, a winning trump is the highest trump played.
@@ -519,13 +506,9 @@ class Position:
                     moves.sort(key=_GIVE_KEY.__getitem__)  # my side wins: give it points
                 else:
                     winners, losers = [], []
-                    trump_best = wcard <= 21
-                    group = _GROUP[wcard]
+                    takes = self.beats[wcard]
                     for card in moves:
-                        if card and (card > wcard if card <= 21 else
-                                     not trump_best and _GROUP[card] == group
-                                     and order[card] > order[wcard]) \
-                                or (card and card <= 21 and not trump_best):
+                        if takes[card]:
                             winners.append(card)
                         else:
                             losers.append(card)
@@ -539,14 +522,11 @@ class Position:
         best = -_INF if maximise else _INF
         best_move = moves[0]
         last = k + 1 == n
+        takes = self.beats[wcard]
         for card in moves:
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
-            # Does this card take the lead in the trick?
-            if card and (wcard < 0 or (card > wcard if card <= 21 else
-                                       wcard > 21 and _GROUP[card] == _GROUP[wcard]
-                                       and order[card] > order[wcard])
-                         or (card <= 21 and wcard > 21)):
+            if takes[card]:  # this card takes the lead in the trick
                 npos, ncard = k, card
             else:
                 npos, ncard = wpos, wcard
@@ -757,7 +737,7 @@ class Position:
         n = self.n
         seats = [seat % n for seat in range(2 * n)]
         hands = self.hands
-        order = self.order
+        beats = self.beats
         suit_of = _GROUP
         above = TRUMPS_ABOVE
         file_simple = self._file_simple
@@ -765,14 +745,13 @@ class Position:
             trick = self.trick
             leader = self.leader
             first_trick = self.first_trick
-            led = best = 0  # the led group's mask (0: none yet), the winning card's value
-            position = -1
+            led = 0  # the led group's mask (0: none yet)
+            position = best = -1  # the winning card's position and index (-1: none yet)
             for k, card in enumerate(trick):  # a trick already begun
                 if card and not led:
                     led = suit_of[card]
-                value = _win_value(card, led, order)
-                if value > best:
-                    best, position = value, k
+                if beats[best][card]:
+                    best, position = card, k
             begun = len(trick)
             for k in range(begun, n):
                 seat = seats[leader + k]
@@ -786,7 +765,7 @@ class Position:
                 else:
                     legal = hand & TRUMP_MASK
                     if legal:
-                        legal = (legal & above[best - 1000 if best > 1000 else 0]
+                        legal = (legal & above[best if best <= 21 else 0]
                                  or legal) | (hand & EXCUSE_BIT)
                     else:
                         legal = hand
@@ -798,14 +777,10 @@ class Position:
                 hands[seat] = hand ^ low
                 card = low.bit_length() - 1
                 trick.append(card)
-                if card:
-                    if not led:
-                        led = suit_of[card]
-                    if card <= 21:
-                        if 1000 + card > best:
-                            best, position = 1000 + card, k
-                    elif low & led and order[card] > best:
-                        best, position = order[card], k
+                if card and not led:
+                    led = suit_of[card]
+                if beats[best][card]:
+                    best, position = card, k
             cards += trick[begun:] if begun else trick
             filed = file_simple(position)
             if filed is None:

@@ -12,6 +12,7 @@ You must play a trump higher than the 8 when you can: overtrumping is compulsory
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK, Card, Suit, cards_of, mask_of, parse_card, parse_cards
@@ -55,12 +56,58 @@ def legal_mask(hand: int, trick: Sequence[int]) -> int:
     return hand
 
 
-def winning_position(trick: Sequence[int]) -> int:
-    """The position in ``trick`` (card indices in play order) of the card that wins it.
+def beats(card: int, best: int, values: Sequence[int] = PLAIN_ORDER) -> bool:
+    """Whether the card of index ``card`` takes the lead from ``best``, the card winning the
+    trick so far (-1: none yet, or only the Excuse). The one rule of who wins a trick
+    (§7): a trump beats any plain card and a lower trump; a plain card beats only a lower
+    card of its suit (``best``, when plain, is of the suit led); the Excuse never wins.
+    ``values``: the order of the plain cards (see :func:`winning_position_ranked`).
+
+    >>> ten, king, t2 = (parse_card(name).index for name in ("10H", "KH", "T2"))
+    >>> beats(king, ten), beats(ten, king), beats(t2, king), beats(0, -1), beats(ten, -1)
+    (True, False, True, False, True)
+    """
+    if not card:
+        return False
+    if best < 0:
+        return True
+    if card <= 21:
+        return best > 21 or card > best
+    return (best > 21 and SUIT_MASK_OF_INDEX[card] == SUIT_MASK_OF_INDEX[best]
+            and values[card] > values[best])
+
+
+@lru_cache(maxsize=4)
+def beats_table(values: tuple = PLAIN_ORDER) -> tuple:
+    """:func:`beats` for every pair, made from it once: ``beats_table(values)[best][card]``
+    is ``beats(card, best, values)``; the last row is for ``best = -1``, so that index -1
+    reads it. For the solver's inner loop, where a look-up costs less than a call.
+
+    >>> table, ten, king = beats_table(), parse_card("10H").index, parse_card("KH").index
+    >>> table[ten][king], table[king][ten], table[-1][0], table[-1][ten]
+    (True, False, False, True)
+    """
+    return tuple(tuple(beats(card, best, values) for card in range(78))
+                 for best in (*range(78), -1))
+
+
+def winning_position(trick: Sequence[int], rules=None) -> int:
+    """The position in ``trick`` (card indices in play order) of the card that wins it
+    (-1 if none does: no card, or the Excuse alone); ``rules``: a rule set, for its order
+    of the pips (Cosmic Tribe).
 
     The Excuse never wins here; the slam exception is the deal's business.
     """
-    return winning_position_ranked(trick, PLAIN_ORDER)
+    return winning_position_ranked(trick, plain_order(rules))
+
+
+def plain_order(rules=None) -> Sequence[int]:
+    """The order of the plain cards under ``rules`` (None: the usual one), as
+    :func:`winning_position_ranked` takes it."""
+    if rules is not None and rules.cosmic_tribe:
+        from .variants import COSMIC_RANK_VALUES
+        return COSMIC_RANK_VALUES
+    return PLAIN_ORDER
 
 
 def winning_position_ranked(trick: Sequence[int], values: Sequence[int]) -> int:
@@ -74,23 +121,23 @@ def winning_position_ranked(trick: Sequence[int], values: Sequence[int]) -> int:
     >>> winning_position_ranked([five, ten], COSMIC_RANK_VALUES), winning_position([five, ten])
     (0, 1)
     """
-    best_position = -1
-    best_value = -1
-    led_suit_mask = 0
-    for position, index in enumerate(trick):
-        if index == 0:
-            continue
-        if not led_suit_mask:
-            led_suit_mask = SUIT_MASK_OF_INDEX[index] or TRUMP_MASK
-        if index <= 21:
-            value = 1000 + index
-        elif (1 << index) & led_suit_mask:
-            value = values[index]
-        else:
-            continue
-        if value > best_value:
-            best_value, best_position = value, position
-    return best_position
+    position = best = -1
+    for k, card in enumerate(trick):
+        if beats(card, best, values):
+            position, best = k, card
+    return position
+
+
+def wins_if_played(trick: Iterable["Card | str"], card: "Card | str", rules=None) -> bool:
+    """Whether ``card``, played now to ``trick`` (the cards so far, in order), would win it
+    for now (the Excuse never does).
+
+    >>> wins_if_played(["7H", "KH"], "QH"), wins_if_played(["7H", "KH"], "T1")
+    (False, True)
+    """
+    indices = [c.index for c in parse_cards(list(trick))]
+    card = parse_card(card)
+    return winning_position(indices + [card.index], rules) == len(indices)
 
 
 def led_suit(trick: Iterable["Card | str"]) -> "Suit | None":
@@ -175,8 +222,4 @@ def trick_winner(trick: Iterable["Card | str"], rules=None) -> Card:
     Card('2S')
     """
     cards = parse_cards(list(trick))
-    indices = [c.index for c in cards]
-    if rules is not None and rules.cosmic_tribe:
-        from .variants import COSMIC_RANK_VALUES
-        return cards[winning_position_ranked(indices, COSMIC_RANK_VALUES)]
-    return cards[winning_position(indices)]
+    return cards[winning_position([c.index for c in cards], rules)]

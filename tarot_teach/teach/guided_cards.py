@@ -15,7 +15,7 @@ from ..cards import DECK, Card, sort_cards
 from ..game import GameState
 from ..guided import JUDGE_TRICKS, JUDGED_RULES, JudgedCards
 from ..names import sentence
-from ..tricks import winning_position
+from ..tricks import beats, plain_order, winning_position
 from .signals import known_allies
 
 __all__ = ["card_rule_applies", "card_answers", "card_why", "card_wrong", "judged_cards",
@@ -44,13 +44,13 @@ def playable_cards(state: GameState) -> list[Card]:
 def _current_winner(state: GameState) -> "tuple[int, Card] | None":
     if not state.trick:
         return None
-    position = winning_position(list(state.trick))
+    position = winning_position(list(state.trick), state.rules)
     return (state.leader + position) % state.players, DECK[state.trick[position]]
 
 
 def _wins(state: GameState, card: Card) -> bool:
     trick = list(state.trick) + [card.index]
-    return not card.is_excuse and winning_position(trick) == len(trick) - 1
+    return not card.is_excuse and winning_position(trick, state.rules) == len(trick) - 1
 
 
 def _unseen(state: GameState, seat: int) -> list[Card]:
@@ -66,10 +66,8 @@ def _unseen(state: GameState, seat: int) -> list[Card]:
 def _beaters(state: GameState, seat: int, card: Card) -> list[Card]:
     """Unseen cards that could beat ``card`` in this trick (any unseen trump beats a plain
     card)."""
-    unseen = _unseen(state, seat)
-    if card.is_trump:
-        return [c for c in unseen if c.is_trump and c.rank > card.rank]
-    return [c for c in unseen if c.is_trump or (c.suit is card.suit and c.rank > card.rank)]
+    values = plain_order(state.rules)
+    return [c for c in _unseen(state, seat) if beats(c.index, card.index, values)]
 
 
 def card_rule_applies(state: GameState, seat: int, rule: str) -> bool:
