@@ -2,9 +2,12 @@
 quiet when kernels stop, one kernel per browser tab (:class:`Tabs`) and the kernels'
 WebSockets made quiet when a page leaves while its socket opens.
 
-Private methods of jupyter_server/jupyter_client are overridden here
-(``_async_shutdown_kernel``, ``_kernels``, ``_kernel_connections``, ``_check_kernel_id``):
-``pyproject.toml`` pins the versions tested.
+Public methods of jupyter_server/jupyter_client are overridden here, with two private
+members where no public one does the same: ``_async_interrupt_kernel`` (jupyter_client
+interrupts any kernel it shuts down, through that name only) and ``_kernel_connections``
+(jupyter_server's count of pages connected to a kernel, which its own WebSocket reads to
+decide on buffering; :class:`KernelSocket` keeps it right). ``pyproject.toml`` pins the
+versions tested.
 """
 
 from __future__ import annotations
@@ -75,13 +78,16 @@ class LiveKernelManager(ServerKernelManager):
     "Event loop is closed". Nor is it interrupted first, as jupyter_client does before any
     shutdown."""
 
-    async def _async_shutdown_kernel(self, now: bool = False, restart: bool = False) -> None:
-        await super()._async_shutdown_kernel(now=True, restart=restart)
+    async def shutdown_kernel(self, now: bool = False, restart: bool = False) -> None:
+        await super().shutdown_kernel(now=True, restart=restart)
 
-    shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_client has them)
+    async def restart_kernel(self, now: bool = False, **kwargs) -> None:
+        await super().restart_kernel(now=True, **kwargs)
 
     async def _async_interrupt_kernel(self) -> None:
-        if not self.shutting_down:  # (jupyter_client interrupts a kernel it is to kill)
+        # The only private override: jupyter_client's shutdown interrupts the kernel before
+        # it kills it, through this name (no public switch).
+        if not self.shutting_down:
             await super()._async_interrupt_kernel()
 
 
@@ -112,42 +118,47 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_all(self, now: bool = False) -> None:
         # A kernel still starting cannot be shut down yet (jupyter_server answers 404,
-        # which stopped the server's exit half-way): let it start first.
+        # which stopped the server's exit half-way): let it start first. Each kernel goes
+        # through shutdown_kernel (jupyter_client's shutdown_all calls a private one).
         if self._starting:
             await asyncio.gather(*list(self._starting), return_exceptions=True)
-        await super().shutdown_all(now=now)
+        await asyncio.gather(*(self.shutdown_kernel(kernel_id, now=now)
+                               for kernel_id in self.list_kernel_ids()))
 
-    async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
+    async def shutdown_kernel(self, kernel_id, now=False, restart=False):
         stopping = self._stopping.get(kernel_id)
         if stopping is None:
             if kernel_id in self._stopped and kernel_id not in self:
                 return None  # gone already: nothing to stop
             stopping = asyncio.ensure_future(
-                super()._async_shutdown_kernel(kernel_id, now=now, restart=restart))
+                super().shutdown_kernel(kernel_id, now=now, restart=restart))
             self._stopping[kernel_id] = stopping
             if kernel_id in self:
                 self._stopped.add(kernel_id)
             stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
         return await asyncio.shield(stopping)
 
-    shutdown_kernel = _async_shutdown_kernel  # (both names, as jupyter_server has them)
+    def _kernel(self, kernel_id: str):
+        """The kernel's manager, None if it has none."""
+        return self.get_kernel(kernel_id) if kernel_id in self else None
 
     def alive(self, kernel_id: str) -> bool:
         """True when the kernel runs and no one (jupyter_server's culler, a tab's cull, the
         pool) is shutting it down: only such a kernel may be handed to a page."""
-        kernel = self._kernels.get(kernel_id)
+        kernel = self._kernel(kernel_id)
         return (kernel is not None and kernel_id not in self._stopping
                 and not getattr(kernel, "shutting_down", False))
 
     def kernel_model(self, kernel_id):
-        self._check_kernel_id(kernel_id)
-        _mark_starting(self._kernels[kernel_id])
+        kernel = self._kernel(kernel_id)
+        if kernel is not None:  # (an unknown one: jupyter_server's 404)
+            _mark_starting(kernel)
         return super().kernel_model(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id):
         if kernel_id in self.spares:
             return None
-        kernel = self._kernels.get(kernel_id)
+        kernel = self._kernel(kernel_id)
         if kernel is not None:
             _mark_starting(kernel)
         return await super().cull_kernel_if_idle(kernel_id)

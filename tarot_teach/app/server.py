@@ -43,15 +43,15 @@ WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS // 2, "ws_ping_timeout": WS_P
 
 class LiveServer:
     """The running parts of the tutorial's server: the Jupyter ``app``, its ``token``, the
-    browser ``key``, the log ``scrubber``, the warm ``pool`` and the ``tabs``. :meth:`serve` until Ctrl+C, SIGTERM or :meth:`stop`."""
+    browser ``key``, the warm ``pool`` and the ``tabs``. :meth:`serve` until Ctrl+C,
+    SIGTERM or :meth:`stop`."""
 
     def __init__(self, app, directory: Path, token: str, key: BrowserKey,
-                 scrubber: SecretScrubber, pool_size: int = POOL_SIZE) -> None:
+                 pool_size: int = POOL_SIZE) -> None:
         from .kernels import Tabs
         from .pool import KernelPool
 
         self.app, self.directory, self.token, self.key = app, directory, token, key
-        self.scrubber = scrubber
         self.log = app.log
         self.pool = KernelPool(app.kernel_manager, size=pool_size)
         self.tabs = Tabs(app.kernel_manager)
@@ -146,7 +146,7 @@ def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | No
     if app.ip != "127.0.0.1" or not app.identity_provider.token:
         raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
     scrub_logs(scrubber, app.log)
-    live = LiveServer(app, Path(directory), token, key, scrubber, pool_size)
+    live = LiveServer(app, Path(directory), token, key, pool_size)
     app.web_app.add_handlers(r".*$", routes(live))
     quiet_kernel_sockets(app.web_app)
     guard_connections(app.http_server, app.log)

@@ -254,12 +254,13 @@ def test_a_kernel_is_shut_down_once_however_many_ask(monkeypatch):
     stopped = []
 
     async def parent_shutdown(self, kernel_id, now=False, restart=False):
-        self._check_kernel_id(kernel_id)  # (404 for a kernel it does not have)
+        if kernel_id not in self:  # (404 for a kernel it does not have)
+            raise web.HTTPError(404)
         stopped.append(kernel_id)
         await asyncio.sleep(0.05)  # (killing it and waiting for its process to end)
-        self._kernels.pop(kernel_id)
+        self.remove_kernel(kernel_id)
 
-    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", parent_shutdown)
+    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", parent_shutdown)
 
     async def scenario():
         manager = app_kernels.LiveMappingKernelManager()
@@ -292,11 +293,17 @@ def test_a_kernel_is_killed_without_being_interrupted_first(monkeypatch):
     async def parent_interrupt(self):
         asked.append(("interrupt",))
 
-    monkeypatch.setattr(ServerKernelManager, "_async_shutdown_kernel", parent_shutdown)
+    async def parent_restart(self, now=False, **kwargs):
+        asked.append(("restart", now))
+
+    monkeypatch.setattr(ServerKernelManager, "shutdown_kernel", parent_shutdown)
+    monkeypatch.setattr(ServerKernelManager, "restart_kernel", parent_restart)
     monkeypatch.setattr(ServerKernelManager, "_async_interrupt_kernel", parent_interrupt)
     kernel = app_kernels.LiveKernelManager()
     asyncio.run(kernel.shutdown_kernel(now=False))
     assert asked == [("shutdown", True)]
+    asyncio.run(kernel.restart_kernel())  # (a restart kills the old process too)
+    assert asked[-1] == ("restart", True)
     kernel.shutting_down = False  # (an interrupt the learner asks for is sent)
     asyncio.run(kernel._async_interrupt_kernel())
     assert asked[-1] == ("interrupt",)
