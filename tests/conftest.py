@@ -27,7 +27,7 @@ def _private_progress(tmp_path, monkeypatch):
 @contextlib.contextmanager
 def serving(directory):
     """Serve ``directory`` as any static web server would, on 127.0.0.1; yield the base URL."""
-    from tarot_teach.app.build import make_server
+    from static_server import make_server
 
     server = make_server(directory, port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -6,8 +6,6 @@ editable mode).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import shutil
 import subprocess
@@ -15,7 +13,7 @@ import sys
 from pathlib import Path
 
 __all__ = ["project_root", "html_dir", "book_is_stale", "build_book", "build_log",
-           "BuildFailed", "failure_lines", "make_server", "DEFAULT_PORT"]
+           "BuildFailed", "failure_lines", "DEFAULT_PORT"]
 
 SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
                    "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
@@ -154,21 +152,3 @@ def build_book(root: Path, verbose: bool = False) -> None:
                 text = log_path.read_text(encoding="utf-8", errors="replace")
                 raise BuildFailed(failure_lines(text), log_path)
     (html_dir(root) / STAMP).write_text("built\n")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    # The types browsers insist on for modules and WebAssembly (the static Pyodide mode).
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-        ".json": "application/json", ".whl": "application/zip",
-    }
-
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
-def make_server(directory: Path, port: int = DEFAULT_PORT) -> http.server.ThreadingHTTPServer:
-    """A static file server for ``directory``, listening on 127.0.0.1 only."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)

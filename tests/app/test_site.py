@@ -7,6 +7,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from static_server import make_server
 from tarot_teach.app import build as app_build, limits as app_limits
 
 
@@ -31,7 +32,7 @@ def test_a_book_never_built_is_stale_and_a_fresh_build_is_not(tmp_path):
 
 def test_the_server_listens_on_loopback_only_and_serves_the_book(tmp_path):
     (tmp_path / "index.html").write_text("<p>hello tarot</p>")
-    server = app_build.make_server(tmp_path, port=0)
+    server = make_server(tmp_path, port=0)
     host, port = server.server_address
     assert host == "127.0.0.1"
     thread = threading.Thread(target=server.serve_forever, daemon=True)

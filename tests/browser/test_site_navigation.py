@@ -60,7 +60,7 @@ class Counter:
 
 def counting_server(directory: Path, counter: Counter):
     """The project's static server (as any static host), recording what it sends."""
-    from tarot_teach.app.build import make_server
+    from static_server import make_server
 
     server = make_server(directory, port=0)
     base = server.RequestHandlerClass.func  # make_server wraps its handler in a partial
