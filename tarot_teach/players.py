@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .cards import PLAIN_SUITS, Card
 from .game import GameState
-from .learner import ComputerPlayer, Decision, discard_preference, hand_count, hint, play_out
+from .learner import (ComputerPlayer, Decision, discard_preference, hand_count, hint,
+                      learner_discard, play_out)
 from .rules import Bid, Phase
 
 __all__ = ["Decision", "ComputerPlayer", "StrongPlayer", "LEVELS", "play_out", "hint",
@@ -156,20 +157,14 @@ def discard_plans(state: GameState) -> dict:
     seat = state.to_act
     hand = state.lazy_view(seat).hand
     preference = discard_preference(hand)
-    orders = {"usual": None}
-    orders.update({suit.english: (lambda card, suit=suit: (card.suit is not suit,
-                                                           preference(card)))
-                   for suit in PLAIN_SUITS if any(c.suit is suit and not c.is_king for c in hand)})
-    plans: dict = {}
-    seen = set()
-    learner = ComputerPlayer()
+    orders = {suit.english: (lambda card, suit=suit: (card.suit is not suit, preference(card)))
+              for suit in PLAIN_SUITS if any(c.suit is suit and not c.is_king for c in hand)}
+    plans = {"usual": learner_discard(state)}
+    seen = {frozenset(plans["usual"])}
     for name, order in orders.items():
         after, plan = state.copy(), []
         while after.phase is Phase.DISCARD and after.to_act == seat:
-            if order is None:
-                card = learner.decide(after).action
-            else:
-                card = min((a for a in after.legal_actions() if isinstance(a, Card)), key=order)
+            card = min((a for a in after.legal_actions() if isinstance(a, Card)), key=order)
             plan.append(card)
             after.play(card)
         if frozenset(plan) not in seen:
