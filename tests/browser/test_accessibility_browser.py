@@ -49,10 +49,6 @@ def test_axe_check_reports_what_a_screen_reader_would_miss():
 # ------------------------------------------------------------------------- the whole book
 
 
-STATIC_SESSION = '{"mode": "static"}'
-"""What session.json answers in these tests: the page keeps the widgets saved at build time."""
-
-
 def open_rendered(context, url: str, problems: "list | None" = None):
     """Open ``url`` with its widgets as saved at build time (the live kernel is not asked
     for: session.json answers "static", so live.js leaves the page static); return the page
@@ -61,16 +57,12 @@ def open_rendered(context, url: str, problems: "list | None" = None):
     widget view drawn twice or not at all, math not typeset within 30 s."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    from test_live_local import keep_static, watch_errors
+
     page = context.new_page()
     if problems is not None:
-        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        page.on("console", lambda m: problems.append(f"console error: {m.text}")
-                if m.type == "error" else None)
-        page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
-                if r.status >= 400 else None)
-    page.route("**/_static/vendor/live/session.json*",
-               lambda r: r.fulfill(status=200, content_type="application/json",
-                                   body=STATIC_SESSION))
+        watch_errors(page, problems)
+    keep_static(page)
     page.goto(url, wait_until="load")
     views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
     if views:

@@ -182,15 +182,28 @@ def check(page, ex) -> "tuple[str, float]":
     return text, page.evaluate("performance.now()") - started
 
 
-def _watched_page(context, problems: list):
-    """A new tab of ``context`` whose errors (JavaScript, console, HTTP) go to ``problems``."""
-    page = context.new_page()
+def watch_errors(page, problems: list) -> None:
+    """The errors of ``page`` (JavaScript, console, HTTP) go to ``problems``."""
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("console", lambda m: problems.append(f"console error: {m.text}")
             if m.type == "error" else None)
     page.on("response", lambda r: problems.append(f"HTTP {r.status} {r.url}")
             if r.status >= 400 else None)
+
+
+def _watched_page(context, problems: list):
+    """A new tab of ``context`` whose errors go to ``problems`` (:func:`watch_errors`)."""
+    page = context.new_page()
+    watch_errors(page, problems)
     return page
+
+
+def keep_static(page) -> None:
+    """``page`` keeps the widgets saved at build time: session.json answers "static", so
+    live.js asks for no kernel and starts no Python."""
+    page.route("**/_static/vendor/live/session.json*",
+               lambda r: r.fulfill(status=200, content_type="application/json",
+                                   body='{"mode": "static"}'))
 
 
 LIVE_OR_FAILED_JS = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)"

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from test_live_local import (  # noqa: F401 (fixtures)
-    CHROMIUM, CHROMIUM_ARGS, check, exercise_page, keep_on_this_machine, launch,
-    take_key, tarot_teach_server, wait_idle)
+    CHROMIUM, CHROMIUM_ARGS, check, exercise_page, keep_on_this_machine, keep_static, launch,
+    take_key, tarot_teach_server, wait_idle, watch_errors)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -129,11 +129,7 @@ class Watch:
 
     def page(self, context):
         page = context.new_page()
-        page.on("pageerror", lambda e: self.own.append(f"page error: {e}"))
-        page.on("console", lambda m: self.own.append(f"console error: {m.text}")
-                if m.type == "error" else None)
-        page.on("response", lambda r: self.own.append(f"HTTP {r.status} {r.url}")
-                if r.status >= 400 else None)
+        watch_errors(page, self.own)
         return page
 
 
@@ -470,9 +466,7 @@ def test_on_this_page_marks_the_section_each_contents_link_goes_to(built_book, c
     with watched_tab() as (page, _watch):
         # The page as saved (its widgets drawn from the build; the spy is the theme's
         # script, whatever runs the exercises): no Python to start.
-        page.route("**/_static/vendor/live/session.json*",
-                   lambda r: r.fulfill(status=200, content_type="application/json",
-                                       body='{"mode": "static"}'))
+        keep_static(page)
         page.goto(base + "book/20-guided-hands.html")
         page.wait_for_function("document.documentElement.dataset.ttLive === 'static'",
                                timeout=60_000)
