@@ -10,10 +10,11 @@ Run from anywhere (idempotent; re-running skips what is already in place):
     python scripts/fetch_assets.py --log F    # details in F; here one line if something is fetched
 
 No Node.js is needed: packages come straight from the npm registry (``$npm_config_registry``,
-else registry.npmjs.org) as tarballs of exact pinned versions, their integrity checked against
-the sha512 below or in scripts/widgets/package-lock.json (no lifecycle scripts run); the
-bundles are built by esbuild's own program (the ``@esbuild/<os>-<cpu>`` package of that
-lockfile). Node.js, when there, only precompiles the static site's Python modules.
+else registry.npmjs.org) as tarballs of the exact versions of scripts/npm/package-lock.json,
+the one lockfile of every npm package vendored here, their integrity checked against it (no
+lifecycle scripts run); the bundles are built by esbuild's own program (the
+``@esbuild/<os>-<cpu>`` package of that lockfile). Node.js, when there, only precompiles
+the static site's Python modules.
 Everything lands in ``vendor/`` (git-ignored):
 
     vendor/npm/                       downloaded tarballs (a cache)
@@ -27,7 +28,7 @@ Everything lands in ``vendor/`` (git-ignored):
       _static/vendor/widgets/lazy/embed-amd.js (scripts/assets/embed-loader.js)
       _static/vendor/widgets/bundle/           the widget manager the pages load: widgets.js,
                                                widgets.css and their fonts, built with esbuild
-                                               from scripts/widgets/ (build_widget_bundle)
+                                               from scripts/npm/ (build_widget_bundle)
       _static/vendor/sw-vendor.json            for the service worker tt-sw.js, which
                                                scripts/sphinx_offline_site.py writes
       _static/vendor/widgets/html-manager/     embed-amd.js + its Font Awesome fonts
@@ -85,29 +86,30 @@ class NpmPackage:
         return f"{self.name}@{self.version}"
 
 
-REQUIREJS = NpmPackage(
-    "requirejs",
-    "2.3.8",
-    "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
-)
-HTML_MANAGER = NpmPackage(
-    "@jupyter-widgets/html-manager",
-    "1.0.15",
-    "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
-)
-MATHJAX = NpmPackage(
-    "mathjax",
-    "3.2.2",
-    "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw==",
-)
-
-
 class FetchError(RuntimeError):
     pass
 
 
-WIDGETS_SRC = ROOT / "scripts" / "widgets"  # package.json, package-lock.json, entry.js
+NPM_SRC = ROOT / "scripts" / "npm"  # package.json, package-lock.json, entry.js
+LOCKFILE = NPM_SRC / "package-lock.json"
 BUNDLE_BUILD = VENDOR / "widgets-build"  # npm's node_modules for the bundle (a cache)
+
+
+def locked(name: str, lockfile: "Path | None" = None) -> NpmPackage:
+    """The version and integrity the lockfile pins for ``name``, a package the project
+    depends on itself (package.json).
+
+    >>> locked("mathjax").integrity.startswith("sha512-")
+    True
+    """
+    lockfile = lockfile or LOCKFILE
+    try:
+        entry = json.loads(lockfile.read_text(encoding="utf-8"))["packages"][f"node_modules/{name}"]
+        return NpmPackage(name, entry["version"], entry["integrity"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise FetchError(f"{lockfile} pins no version and integrity for {name} ({exc!r}); add it "
+                         "to package.json there and run `npm install --package-lock-only "
+                         "--ignore-scripts`") from exc
 
 
 DETAIL = None
@@ -194,14 +196,21 @@ def _for_this_machine(entry: dict) -> bool:
     return True
 
 
-def install_lockfile(lockfile: Path, folder: Path) -> None:
-    """Put every package of an npm ``package-lock.json`` (version 2 or 3) into
-    ``folder/node_modules`` as ``npm ci --ignore-scripts`` does: exact versions from the
-    registry, integrity checked, platform packages only for this machine, no scripts run."""
+def bundle_entries(lockfile: Path) -> dict:
+    """The entries of an npm ``package-lock.json`` (version 2 or 3) that ``npm ci
+    --omit=dev`` installs: all but those only the devDependencies need (here the packages
+    vendored as they are, :func:`locked`, and their own dependencies, never fetched)."""
     packages = json.loads(lockfile.read_text(encoding="utf-8"))["packages"]
+    return {key: entry for key, entry in packages.items() if key and not entry.get("dev")}
+
+
+def install_lockfile(lockfile: Path, folder: Path) -> None:
+    """Put the packages of :func:`bundle_entries` into ``folder/node_modules`` as ``npm ci
+    --omit=dev --ignore-scripts`` does: exact versions from the registry, integrity checked,
+    platform packages only for this machine, no scripts run."""
     shutil.rmtree(folder / "node_modules", ignore_errors=True)
-    for key, entry in packages.items():
-        if not key or entry.get("link") or not _for_this_machine(entry):
+    for key, entry in bundle_entries(lockfile).items():
+        if entry.get("link") or not _for_this_machine(entry):
             continue
         name = entry.get("name") or key.rsplit("node_modules/", 1)[-1]
         if "integrity" not in entry:
@@ -223,7 +232,7 @@ def esbuild_program() -> Path:
     found = sorted((BUNDLE_BUILD / "node_modules" / "@esbuild").glob("*/bin/esbuild")) + \
         sorted((BUNDLE_BUILD / "node_modules" / "@esbuild").glob("*/esbuild.exe"))
     if not found:
-        raise FetchError("scripts/widgets/package-lock.json has no esbuild program for this "
+        raise FetchError("scripts/npm/package-lock.json has no esbuild program for this "
                          f"machine ({sys.platform}, {platform.machine()})")
     found[0].chmod(found[0].stat().st_mode | 0o111)
     return found[0]
@@ -278,10 +287,11 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
     setup_src = ASSETS_SRC / "widgets-setup.js"
     nav_src = ASSETS_SRC / "nav.js"
     loader_src = ASSETS_SRC / "embed-loader.js"
+    requirejs, html_manager = locked("requirejs"), locked("@jupyter-widgets/html-manager")
     wanted = {
-        "packages": [REQUIREJS.spec, HTML_MANAGER.spec],
-        "bundle sha256": {name: hashlib.sha256((WIDGETS_SRC / name).read_bytes()).hexdigest()
-                          for name in BUNDLE_SOURCES},
+        "packages": [requirejs.spec, html_manager.spec],
+        "bundle sha256": {"entry.js": hashlib.sha256((NPM_SRC / "entry.js").read_bytes()
+                                                     ).hexdigest(), "lock": _bundle_lock_hash()},
         "builder sha256": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
         "setup.js sha256": hashlib.sha256(setup_src.read_bytes()).hexdigest(),
         "live.js sha256": {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
@@ -301,8 +311,8 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
             log(f"widgets: MISSING or outdated in {WIDGETS_DIR.relative_to(ROOT)}")
         return False
 
-    req_tgz = npm_pack(REQUIREJS)
-    hm_tgz = npm_pack(HTML_MANAGER)
+    req_tgz = npm_pack(requirejs)
+    hm_tgz = npm_pack(html_manager)
     if WIDGETS_DIR.exists():
         shutil.rmtree(WIDGETS_DIR)
     WIDGETS_DIR.mkdir(parents=True)
@@ -347,19 +357,25 @@ def fetch_widget_js(force: bool = False, check: bool = False, quiet: bool = Fals
 BUNDLE_SOURCES = ("package.json", "package-lock.json", "entry.js")
 
 
+def _bundle_lock_hash() -> str:
+    """A hash of the lockfile's entries the bundle is built with (a new pin of a package
+    vendored as it is neither reinstalls nor rebuilds the bundle)."""
+    return hashlib.sha256(json.dumps(bundle_entries(LOCKFILE), sort_keys=True).encode()).hexdigest()
+
+
 def build_widget_bundle(out: Path) -> None:
     """``widgets.js`` + ``widgets.css`` (+ the Font Awesome fonts the CSS names) in ``out``:
-    scripts/widgets/entry.js bundled by esbuild with the npm packages of its package-lock.json
+    scripts/npm/entry.js bundled by esbuild with the npm packages of its package-lock.json
     (:func:`install_lockfile`: exact versions, integrity checked, no scripts). It defines the AMD
     modules of html-manager's embed-amd.js that the pages use, at a fifth of its size (see
     entry.js); the real embed-amd.js stays published beside it."""
     BUNDLE_BUILD.mkdir(parents=True, exist_ok=True)
     for name in BUNDLE_SOURCES:
-        _copy(WIDGETS_SRC / name, BUNDLE_BUILD / name)
-    lock_hash = hashlib.sha256((WIDGETS_SRC / "package-lock.json").read_bytes()).hexdigest()
+        _copy(NPM_SRC / name, BUNDLE_BUILD / name)
+    lock_hash = _bundle_lock_hash()
     marker = BUNDLE_BUILD / "node_modules" / ".installed-lock.sha256"
     if not (marker.is_file() and marker.read_text() == lock_hash):
-        log("widgets: the bundle's packages (scripts/widgets/package-lock.json) ...")
+        log("widgets: the bundle's packages (scripts/npm/package-lock.json) ...")
         install_lockfile(BUNDLE_BUILD / "package-lock.json", BUNDLE_BUILD)
         marker.write_text(lock_hash)
     if out.exists():
@@ -395,7 +411,8 @@ def build_live_js(out: Path) -> None:
 
 def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
     """MathJax 3: the whole es5/ tree (components load their fonts/extensions lazily)."""
-    wanted = {"packages": [MATHJAX.spec]}
+    mathjax = locked("mathjax")
+    wanted = {"packages": [mathjax.spec]}
     required = ["tex-mml-chtml.js", "tex-mml-chtml.js.gz",
                 "output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff"]
     if not force and _stamp_ok(MATHJAX_DIR, wanted, required):
@@ -407,7 +424,7 @@ def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False)
             log(f"mathjax: MISSING or outdated in {MATHJAX_DIR.relative_to(ROOT)}")
         return False
 
-    tgz = npm_pack(MATHJAX)
+    tgz = npm_pack(mathjax)
     if MATHJAX_DIR.exists():
         shutil.rmtree(MATHJAX_DIR)
     with tempfile.TemporaryDirectory(prefix="mathjax-") as tmp:
@@ -422,11 +439,6 @@ def fetch_mathjax(force: bool = False, check: bool = False, quiet: bool = False)
     return True
 
 
-PYODIDE = NpmPackage(
-    "pyodide",
-    "314.0.6",
-    "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ==",
-)
 LITE_DIR = SITE_VENDOR / "lite"
 LIVE_DIR = SITE_VENDOR / "live"
 # Pure-Python wheels for the browser's Python (from PyPI, pinned where it matters).
@@ -589,12 +601,13 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
     """
     ext = _kernel_extension()
     ext_version = json.loads((ext / "package.json").read_text())["version"]
+    pyodide = locked("pyodide")
     src_hash = hashlib.sha256()
     for path in sorted((ROOT / "tarot_teach").rglob("*.py")) + sorted(
             (ROOT / "exercises").rglob("*.json")):
         src_hash.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
     wanted = {
-        "packages": [PYODIDE.spec, f"@jupyterlite/pyodide-kernel-extension@{ext_version}"],
+        "packages": [pyodide.spec, f"@jupyterlite/pyodide-kernel-extension@{ext_version}"],
         "wheels": BROWSER_WHEELS,
         "left out": list(NOT_IN_BROWSER),
         "gzipped": [rel for rel in GZIPPED if rel.startswith("lite/")],
@@ -614,7 +627,7 @@ def fetch_jupyterlite(force: bool = False, check: bool = False, quiet: bool = Fa
             log(f"jupyterlite: MISSING or outdated in {LITE_DIR.relative_to(ROOT)}")
         return False
 
-    tgz = npm_pack(PYODIDE)
+    tgz = npm_pack(pyodide)
     if LITE_DIR.exists():
         shutil.rmtree(LITE_DIR)
     pyodide_dir = LITE_DIR / "pyodide"
@@ -720,17 +733,13 @@ def write_service_worker(check: bool = False) -> bool:
     return True
 
 
-AXE_CORE = NpmPackage(
-    "axe-core",
-    "4.14.1",
-    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
-)
 AXE_DIR = VENDOR / "test" / "axe"  # outside vendor/site: the tests inject it, the site never serves it
 
 
 def fetch_axe(force: bool = False, check: bool = False, quiet: bool = False) -> bool:
     """axe-core's axe.min.js for the accessibility tests (tests/axe_check.py injects it)."""
-    wanted = {"packages": [AXE_CORE.spec]}
+    axe_core = locked("axe-core")
+    wanted = {"packages": [axe_core.spec]}
     required = ["axe.min.js"]
     if not force and _stamp_ok(AXE_DIR, wanted, required):
         if not quiet:
@@ -740,7 +749,7 @@ def fetch_axe(force: bool = False, check: bool = False, quiet: bool = False) -> 
         if not quiet:
             log(f"axe: MISSING or outdated in {AXE_DIR.relative_to(ROOT)}")
         return False
-    tgz = npm_pack(AXE_CORE)
+    tgz = npm_pack(axe_core)
     if AXE_DIR.exists():
         shutil.rmtree(AXE_DIR)
     AXE_DIR.mkdir(parents=True)

@@ -5,6 +5,7 @@ missing is only for the static site or the tests."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -195,10 +196,11 @@ def test_a_tarball_that_is_not_the_pinned_one_is_refused(tmp_path, monkeypatch):
         asked.append(url)
         return io.BytesIO(b"not the tarball")
 
+    requirejs = fetch_assets.locked("requirejs")
     monkeypatch.setattr(fetch_assets.urllib.request, "urlopen", registry)
     with pytest.raises(fetch_assets.FetchError, match="integrity mismatch"):
-        fetch_assets.npm_pack(fetch_assets.REQUIREJS)
-    assert asked == [fetch_assets.tarball_url("requirejs", fetch_assets.REQUIREJS.version)]
+        fetch_assets.npm_pack(requirejs)
+    assert asked == [fetch_assets.tarball_url("requirejs", requirejs.version)]
     assert list(tmp_path.iterdir()) == []  # nothing kept
 
     def unreachable(url, timeout):
@@ -206,7 +208,47 @@ def test_a_tarball_that_is_not_the_pinned_one_is_refused(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fetch_assets.urllib.request, "urlopen", unreachable)
     with pytest.raises(fetch_assets.FetchError, match="could not be downloaded from https://"):
-        fetch_assets.npm_pack(fetch_assets.REQUIREJS)
+        fetch_assets.npm_pack(requirejs)
+
+
+def test_one_lockfile_pins_every_package_fetched_from_npm(monkeypatch):
+    """scripts/npm/package-lock.json pins with an integrity the packages the asset groups
+    vendor as they are (package.json's devDependencies, at their versions) and every package
+    the widget bundle is built from; the bundle installs none of the former."""
+    fetch_assets = _script("fetch_assets")
+    real, asked = fetch_assets.locked, []
+    monkeypatch.setattr(fetch_assets, "locked", lambda name: asked.append(name) or real(name))
+    for group in fetch_assets.GROUPS.values():
+        group(check=True, quiet=True)
+    package = json.loads((ROOT / "scripts" / "npm" / "package.json").read_text())
+    assert sorted(asked) == sorted(package["devDependencies"])
+    for name, version in package["devDependencies"].items():
+        pinned = real(name)
+        assert pinned.version == version and pinned.integrity.startswith("sha512-")
+    bundle = fetch_assets.bundle_entries(fetch_assets.LOCKFILE)
+    assert all(entry["integrity"].startswith("sha512-") for entry in bundle.values())
+    assert {f"node_modules/{name}" for name in package["dependencies"]} <= set(bundle)
+    assert not {f"node_modules/{name}" for name in package["devDependencies"]} & set(bundle)
+
+
+def test_a_package_missing_from_the_lockfile_is_a_sentence(tmp_path, monkeypatch, capsys):
+    fetch_assets = _script("fetch_assets")
+    lock = json.loads(fetch_assets.LOCKFILE.read_text())
+    del lock["packages"]["node_modules/axe-core"]
+    del lock["packages"]["node_modules/mathjax"]["integrity"]
+    (tmp_path / "package-lock.json").write_text(json.dumps(lock))
+    monkeypatch.setattr(fetch_assets, "LOCKFILE", tmp_path / "package-lock.json")
+    for name in ("axe-core", "mathjax"):
+        with pytest.raises(fetch_assets.FetchError, match=f"pins no version and integrity for {name}"):
+            fetch_assets.locked(name)
+    assert fetch_assets.main(["--check", "axe"]) == 2
+    assert "pins no version and integrity for axe-core" in capsys.readouterr().err
+
+
+def test_fetch_assets_doctests():
+    import doctest
+
+    assert doctest.testmod(_script("fetch_assets")).failed == 0
 
 
 def _path_without_npm(tmp_path: Path) -> str:

@@ -1,5 +1,5 @@
 // The widget manager of the book's pages: bundled by scripts/fetch_assets.py with esbuild
-// (npm packages pinned in package.json / package-lock.json) into
+// (the dependencies of package.json, pinned in package-lock.json) into
 // _static/vendor/widgets/bundle/widgets.js and widgets.css; loaded by embed-loader.js.
 //
 // It stands in for @jupyter-widgets/html-manager's embed-amd.js (3.6 MB) and defines the
