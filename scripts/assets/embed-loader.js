@@ -1,6 +1,6 @@
 // Loads the widget manager once the site's service worker controls the page, so that even
 // the first visit gets it compressed and keeps it (tt-sw.js): bundle/widgets.js and its
-// widgets.css (built from scripts/widgets/entry.js: @jupyter-widgets/base and controls,
+// widgets.css (built from scripts/npm/entry.js: @jupyter-widgets/base and controls,
 // 0.8 MB), or, if that cannot be loaded, @jupyter-widgets/html-manager's embed-amd.js
 // (3.6 MB), which defines the same AMD modules. Published as
 // _static/vendor/widgets/lazy/embed-amd.js and named in nb_ipywidgets_js (_config.yml),
