@@ -307,12 +307,12 @@ def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> 
             "dropped": {side: tuple(counts) for side, counts in dropped.items()}}
 
 
-def _reset_elsewhere(merged: dict, side: str) -> "str | None":
+def _reset_elsewhere(merged: dict, side: str, where: str = "page") -> "str | None":
     """What ``side`` of a merge lost to a reset made in another page, in words (or None)."""
     lost = _entries(*merged["dropped"][side])
     if not lost:
         return None
-    return (f"Your progress was reset in another page ({_local_words(merged['reset'])}): "
+    return (f"Your progress was reset in another {where} ({_local_words(merged['reset'])}): "
             f"{lost} from before then {_were(lost)} removed here too.")
 
 
