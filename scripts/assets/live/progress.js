@@ -115,7 +115,8 @@ export function saveProgress(kernel) {
     }
     var timer;
     var timeout = new Promise(function (resolve) {
-      timer = setTimeout(resolve, window.ttLiveProgressTimeout || SAVE_TIMEOUT, null);
+      var wait = /** @type {any} */ (window).ttLiveProgressTimeout || SAVE_TIMEOUT;
+      timer = setTimeout(resolve, wait, null);
     });
     return Promise.race([mergeStored(kernel, stored), timeout]).then(function (result) {
       clearTimeout(timer);
@@ -135,7 +136,7 @@ export function keepProgress(kernel) {
   // Listening in the capture phase, then waiting for the current event to finish, puts
   // the save right behind the widget's own message: the kernel answers them in order.
   document.addEventListener("click", function (event) {
-    var target = event.target;
+    var target = /** @type {any} */ (event.target);
     if (!target || !target.closest || !target.closest(".tt-live")) {
       return;
     }
