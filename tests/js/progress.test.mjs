@@ -131,13 +131,30 @@ test("without Web Locks (or anything stored) the save still runs", async () => {
   reset();
   installLocks(false);
   const kernel = new FakeKernel();
-  const restored = restoreProgress(kernel);
+  const saved = saveProgress(kernel);
   await settle();
   assert.equal(sentText(kernel.requests[0].code), null);
-  kernel.answer(0, printed(null));
-  await restored;
-  assert.equal(storage.getItem(PROGRESS_KEY), null);
+  kernel.answer(0, printed("the kernel's file"));
+  await saved;
+  assert.equal(storage.getItem(PROGRESS_KEY), "the kernel's file");
 });
+
+test("the page's start brings what is stored into the kernel, nothing if nothing is",
+  async () => {
+    reset();
+    const locks = installLocks();
+    const kernel = new FakeKernel();
+    assert.equal(restoreProgress(kernel), null);
+    assert.equal(kernel.requests.length, 0);
+    storage.setItem(PROGRESS_KEY, '{"solved": {"a": "2026-11-30T10:00:00Z"}}');
+    const restored = restoreProgress(kernel);
+    await settle();
+    assert.equal(sentText(kernel.requests[0].code), storage.getItem(PROGRESS_KEY));
+    assert.equal(locks.held, PROGRESS_KEY);
+    kernel.answer(0, printed("merged at the start"));
+    await restored;
+    assert.equal(storage.getItem(PROGRESS_KEY), "merged at the start");
+  });
 
 test("a kernel that does not answer releases the lock and stores nothing", async () => {
   reset();

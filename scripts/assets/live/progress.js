@@ -127,9 +127,15 @@ export function saveProgress(kernel) {
   });
 }
 
-// At the page's start: the stored progress brought into the kernel's (empty) file.
+// At the page's start: the stored progress (if any) brought into the kernel's empty file.
 export function restoreProgress(kernel) {
-  return saveProgress(kernel);
+  var stored = null;
+  try {
+    stored = window.localStorage.getItem(PROGRESS_KEY);
+  } catch (error) {
+    // (no storage here)
+  }
+  return stored ? saveProgress(kernel) : null;
 }
 
 export function keepProgress(kernel) {
