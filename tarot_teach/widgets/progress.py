@@ -53,7 +53,7 @@ from . import progress_watch
 from .progress_watch import WATCH_SECONDS  # noqa: F401
 
 __all__ = ["Progress", "UnreadableProgress", "default_progress_path", "parse_progress",
-           "merge_into_file", "parse_record", "merge_records", "utc_time"]
+           "merge_into_file", "merge_stored", "parse_record", "merge_records", "utc_time"]
 
 def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) -> "str | None":
     """Merge a progress file's content (another tab's, or from the browser) into ``path``:
@@ -86,6 +86,52 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
         shared.sync()
     return _joined(message, _notes(incoming, "progress from another page"),
                    _reset_elsewhere(merged, "older"))
+
+
+def merge_stored(stored: "str | None", path: "Path | str | None" = None) -> dict:
+    """The progress the browser keeps for the site (static mode: in ``localStorage``, where
+    every tab saves) merged into this page's file ``path``, under its lock: the solves and
+    answers of both kept, this page's games winning, the later reset forgetting what came
+    before it. Returns ``{"text": the file's content after (None if there is none),
+    "notice": what to tell the learner (or None), "damaged": why ``stored`` cannot be read
+    (or None)}``; the page stores ``text`` in place of ``stored`` (setting a damaged one aside).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+    >>> Progress(path).mark_solved("a")
+    >>> result = merge_stored('{"solved": {"b": "2026-11-30T10:00:00Z"}}', path)
+    >>> sorted(json.loads(result["text"])["solved"]), result["notice"], result["damaged"]
+    (['a', 'b'], None, None)
+    >>> result = merge_stored("{not json", path)
+    >>> result["damaged"], sorted(json.loads(result["text"])["solved"])
+    ('it is not JSON (Expecting property name enclosed in double quotes: line 1 column 2 \
+(char 1))', ['a', 'b'])
+    """
+    path = Path(path) if path is not None else default_progress_path()
+    result: dict = {"text": None, "notice": None, "damaged": None}
+    record = None
+    if stored:
+        try:
+            record = parse_record(stored)
+        except UnreadableProgress as problem:
+            result["damaged"] = str(problem)
+    try:
+        with _locked(path):
+            old, message = _read_or_set_aside(path)
+            if record is None and not path.exists():
+                return {**result, "notice": message}
+            merged = merge_records(record or _empty(), old)
+            result["text"] = _write(path, merged)
+    except OSError as error:
+        result["notice"] = f"Your progress could not be saved ({error.strerror or error})."
+        return result
+    shared = Progress._shared.get(path)
+    if shared is not None:  # this page's exercises hear of it at once
+        shared.sync()
+    result["notice"] = _joined(
+        message, record and _notes(record, "the progress saved in this browser"),
+        merged["reset"] != old["reset"] and _reset_elsewhere(merged, "newer", "tab"))
+    return result
 
 
 class Progress:

@@ -66,8 +66,9 @@ def _locked(path: Path):
                 os.close(descriptor)  # releases the flock
 
 
-def _write(path: Path, record: dict) -> None:
-    """Write atomically: a unique temporary file (mode 0600) renamed over ``path``."""
+def _write(path: Path, record: dict) -> str:
+    """Write atomically: a unique temporary file (mode 0600) renamed over ``path``; returns
+    the text written."""
     content = {"version": 1, "solved": record["solved"]}
     for key in ("games", "answers", "reset"):
         if record.get(key):
@@ -77,12 +78,14 @@ def _write(path: Path, record: dict) -> None:
                                              dir=path.parent)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(json.dumps(content, indent=1, allow_nan=False))
+            text = json.dumps(content, indent=1, allow_nan=False)
+            stream.write(text)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    return text
 
 
 ORPHAN_SECONDS = 600  # a temporary file this old is no write in progress (a killed one's)

@@ -30,8 +30,8 @@ MAX_BYTES = 8 * 1024 * 1024  # a real progress file is a few kilobytes
 MAX_DEPTH = 32  # nesting of a saved game (the card table's is 5 deep)
 MAX_ANSWERS = 40  # answers kept per exercise: the first wrong one and the latest ones
 MAX_REASON = 500  # characters of a wrong answer's reason kept
-# A time as the file may hold it: ISO 8601, to the minute at least, with or without an offset
-# (the same pattern is in live.js). Years outside FIRST_YEAR..LAST_YEAR are not dates here.
+# A time as the file may hold it: ISO 8601, to the minute at least, with or without an offset.
+# Years outside FIRST_YEAR..LAST_YEAR are not dates here.
 TIME_PATTERN = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,6}))?)?"
                           r"(Z|[+-]\d\d:?\d\d)?)?", re.ASCII)
 FIRST_YEAR, LAST_YEAR = 1970, 9998
@@ -87,7 +87,7 @@ def utc_time(text) -> "str | None":
         moment = datetime.datetime(year, month, day, hour, minute, second,
                                    int((fraction or "").ljust(6, "0")))
         if zone is None:  # local time; one the clock skipped or showed twice read as
-            # JavaScript's Date reads it (live.js): the offset before the change, the earlier
+            # JavaScript's Date reads it: the offset before the change, the earlier
             candidates = [moment.replace(fold=fold).astimezone() for fold in (0, 1)]
             shown = [c for c in candidates if c.replace(tzinfo=None) == moment]
             moment = min(shown) if shown else max(candidates)
@@ -307,12 +307,12 @@ def merge_records(older: dict, newer: dict, games: "set[str] | None" = None) -> 
             "dropped": {side: tuple(counts) for side, counts in dropped.items()}}
 
 
-def _reset_elsewhere(merged: dict, side: str) -> "str | None":
+def _reset_elsewhere(merged: dict, side: str, where: str = "page") -> "str | None":
     """What ``side`` of a merge lost to a reset made in another page, in words (or None)."""
     lost = _entries(*merged["dropped"][side])
     if not lost:
         return None
-    return (f"Your progress was reset in another page ({_local_words(merged['reset'])}): "
+    return (f"Your progress was reset in another {where} ({_local_words(merged['reset'])}): "
             f"{lost} from before then {_were(lost)} removed here too.")
 
 

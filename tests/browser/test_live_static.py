@@ -106,3 +106,44 @@ def test_progress_survives_a_reload_in_the_browser(built_book, static_server):  
             assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
         finally:
             browser.close()
+
+
+def test_two_tabs_saving_at_once_both_keep_their_solves(built_book, static_server):  # noqa: F811
+    """Each tab has its own Python; both save at about the same time (a click in each). The
+    browser's lock (Web Locks) runs one tab's read-merge-write after the other's, so the
+    stored progress keeps both solves; a tab opened next brings both into its Python."""
+    from playwright.sync_api import sync_playwright
+
+    from test_live_local import launch
+
+    url = static_server + "book/07-tricks.html"
+    ready = "document.documentElement?.dataset.ttLive === 'ready'"
+    solved = "print(sorted(Progress.default().solved))"
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context()
+            tabs = [context.new_page() for _ in range(2)]
+            for tab in tabs:
+                tab.goto(url, wait_until="commit")
+            for i, tab in enumerate(tabs):
+                tab.wait_for_function(ready, timeout=120_000)
+                assert tab.evaluate("!!navigator.locks")
+                tab.evaluate("code => window.ttLive.execute(code)",
+                             "from tarot_teach.widgets.progress import Progress\n"
+                             f"Progress.default().mark_solved('solved-in-tab-{i}')")
+            for tab in tabs:  # a click in each, one right after the other
+                tab.evaluate("document.querySelector('.tt-live').click()")
+            tabs[0].wait_for_function("""() => {
+                const text = localStorage.getItem('tarot_teach.progress');
+                const solved = text ? JSON.parse(text).solved : {};
+                return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
+            }""", timeout=30_000)
+            third = context.new_page()
+            third.goto(url, wait_until="commit")
+            third.wait_for_function(ready, timeout=120_000)
+            out = third.evaluate("code => window.ttLive.execute(code)",
+                                 "from tarot_teach.widgets.progress import Progress\n" + solved)
+            assert "'solved-in-tab-0', 'solved-in-tab-1'" in out, out
+        finally:
+            browser.close()

@@ -204,3 +204,47 @@ export function kernelMessage(type, content, parentId, channel) {
 export function idle(parentId) {
   return kernelMessage("status", { execution_state: "idle" }, parentId);
 }
+
+/** A kernel that records the requests (code, iopub callback) until the test answers. */
+export class FakeKernel {
+  constructor() {
+    this.requests = [];
+  }
+  request(msg, onIopub) {
+    return new Promise((resolve) => {
+      this.requests.push({ code: msg.content.code, msg, onIopub, resolve });
+    });
+  }
+  /** Request ``i`` answered: ``stdout`` printed, then done (idle). */
+  answer(i, stdout) {
+    const request = this.requests[i];
+    if (stdout) {
+      request.onIopub(kernelMessage("stream", { name: "stdout", text: stdout },
+        request.msg.header.msg_id));
+    }
+    request.resolve();
+  }
+}
+
+/** The Web Locks API as navigator.locks (one queue per name), recording what is held; with
+ * ``false``, a browser without it. */
+export function installLocks(present = true) {
+  const locks = {
+    taken: [], held: null, queues: {},
+    request(name, task) {
+      locks.taken.push(name);
+      const run = (locks.queues[name] || Promise.resolve()).then(() => {
+        locks.held = name;
+        return task();
+      }).finally(() => {
+        locks.held = null;
+      });
+      locks.queues[name] = run.catch(() => {});
+      return run;
+    },
+  };
+  Object.defineProperty(globalThis, "navigator", {
+    value: present ? { locks } : {}, configurable: true, writable: true,
+  });
+  return locks;
+}
