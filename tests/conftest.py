@@ -181,3 +181,25 @@ def pytest_collection_modifyitems(config, items):
     first = next((name for name in files if needs[name]), None)
     order = sorted(files, key=lambda name: 0 if name == first else 2 if needs[name] else 1)
     items[:] = [item for name in order for item in files[name]]
+
+
+# ---------------------------------------------------------------- where the run's time goes
+
+TIMELINE = os.environ.get("TAROT_TEACH_TIMELINE")
+"""A file to which each test's worker, start, end (seconds since the epoch) and id are
+appended, when set (read by ``benchmarks/ci_timeline.py``: which files fill the run's two
+workers, and when a worker waits with nothing to do)."""
+
+
+if TIMELINE:
+    import time as _time
+
+    _STARTED: dict = {}
+
+    def pytest_runtest_logstart(nodeid, location):
+        _STARTED[nodeid] = _time.time()
+
+    def pytest_runtest_logfinish(nodeid, location):
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(TIMELINE, "a", encoding="utf-8") as stream:
+            stream.write(f"{worker}\t{_STARTED.pop(nodeid, 0):.3f}\t{_time.time():.3f}\t{nodeid}\n")

@@ -206,6 +206,7 @@ def keep_static(page) -> None:
                                    body='{"mode": "static"}'))
 
 
+FIRST_TRIES = 4  # answers tried in each exercise of a page before more in any
 LIVE_OR_FAILED_JS = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.ttLive)"
 # (no documentElement yet just after "commit")
 FOLLOWED_JS = """n => window.ttLive && window.ttLive.pageName === n
@@ -262,27 +263,29 @@ def exercise(page, problems: list, ready_js: str, ready_arg, live_timeout: float
     n_static = page.locator(".widget-subarea:not(.tt-live)").count()
     if n_static:
         problems.append(f"{n_static} static widget views left beside the live ones")
+    tries = {}  # exercise -> the answers to try (CANDIDATES_JS, _actions), at most 30
     for i in range(n_live):
+        if page.locator(".tt-live .tt-exercise").nth(i).locator(".tt-check").count():
+            tries[i] = _actions(page.evaluate(CANDIDATES_JS, i))[:30]
+    # A few answers in each exercise first, then the rest: an exercise whose right answer
+    # is hard to guess does not hold up the page while the next one is easy.
+    rounds = [(i, action) for cut in (slice(0, FIRST_TRIES), slice(FIRST_TRIES, None))
+              for i, actions in tries.items() for action in actions[cut]]
+    for i, action in rounds:
         ex = page.locator(".tt-live .tt-exercise").nth(i)
-        if not ex.locator(".tt-check").count():
-            continue
-        info = page.evaluate(CANDIDATES_JS, i)
-        for action in _actions(info)[:30]:
-            _do(ex, action)
-            text, ms = check(page, ex)
-            if result["first_feedback_ms"] is None:
-                result["first_feedback_ms"] = page.evaluate("performance.now()")
-            else:
-                result["clicks_ms"].append(ms)
-            _undo(ex, action)
-            if text.startswith("✔") and result["right"] is None:
-                result["right"] = (i, action, text)
-            elif text.startswith("✘") and result["wrong"] is None:
-                result["wrong"] = (i, action, text)
-            if "Traceback" in text or "could not be checked" in text:
-                problems.append(f"exercise {i}: {text}")
-            if result["right"] and result["wrong"]:
-                break
+        _do(ex, action)
+        text, ms = check(page, ex)
+        if result["first_feedback_ms"] is None:
+            result["first_feedback_ms"] = page.evaluate("performance.now()")
+        else:
+            result["clicks_ms"].append(ms)
+        _undo(ex, action)
+        if text.startswith("✔") and result["right"] is None:
+            result["right"] = (i, action, text)
+        elif text.startswith("✘") and result["wrong"] is None:
+            result["wrong"] = (i, action, text)
+        if "Traceback" in text or "could not be checked" in text:
+            problems.append(f"exercise {i}: {text}")
         if result["right"] and result["wrong"]:
             break
     if not (result["right"] and result["wrong"]) and page.locator(".tt-live .tt-guided").count():
