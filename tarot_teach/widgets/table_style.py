@@ -77,8 +77,13 @@ TABLE_CSS = """
 .tt-played figure.tt-won figcaption { font-weight:bold; text-decoration:underline; }
 .tt-table .tt-announce { font-size:0.9em; margin:0.3em 0; min-height:1.3em; }
 .tt-table .tt-handhead { font-weight:bold; margin-top:0.4em; }
-.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:16px 2px; padding-top:2.8em;
+.tt-table .tt-hand { display:flex; flex-wrap:wrap; gap:16px 2px; padding-top:1.4em;
   overflow:visible; max-width:100%; position:relative; }
+.tt-table .tt-hand:has(.tt-unplayable) { padding-top:2.8em; }
+.tt-table .tt-hand:has(.tt-unplayable)::before {
+  content:"A dimmed card cannot be played now: point at it or touch it to see why.";
+  position:absolute; left:0; right:0; top:0; font-size:13px; line-height:1.3; color:#555;
+  padding:4px 0; }
 .tt-table .tt-tcard { width:50px !important; height:72px !important; padding:0 !important;
   margin:0 !important; border:0 !important; border-radius:6px; background-color:transparent !important;
   background-repeat:no-repeat; background-position:center; background-size:contain;
@@ -126,7 +131,8 @@ TABLE_CSS = """
 }
 """
 """The table's style sheet (scoped to ``.tt-table``; the reason a card may not be played shows
-in a line above the hand on hover and keyboard focus; colour is never the only cue: the seat
+in a line above the hand on hover and keyboard focus, where a hint says so while a card is
+dimmed (no such line, and no blank band, when none is); colour is never the only cue: the seat
 to play is marked "to play", playable cards are raised, chosen cards carry a ✓). The panel
 "What the play has shown" (``tt-shown`` in ``tt-facts``) is a framed box with a blue edge; a
 seat's cards shown to everybody (a poignée, trumps laid aside) are drawn a little smaller
