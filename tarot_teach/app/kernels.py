@@ -31,6 +31,14 @@ class TooManyTabs(Exception):
     """Every kernel a tab may have is in use by a page."""
 
 
+async def shut_down(km, kernel_id: str) -> None:
+    """Shut down a kernel with ``km``, one gone already being no error."""
+    try:
+        await km.shutdown_kernel(kernel_id)
+    except Exception as error:  # noqa: BLE001 - gone already
+        km.log.debug("shutting down %s: %s", kernel_id, error)
+
+
 class TokenOnlyIdentityProvider(IdentityProvider):
     """No login cookie (one would be sent to any server on 127.0.0.1, whatever its port):
     the token comes with every request, from a page of this origin or from no page (the
@@ -217,7 +225,7 @@ class Tabs:
             raise TooManyTabs(f"{self.max_tabs} tabs have a kernel, each in use")
         _, tab, kernel_id = min(idle)
         self._forget(tab, kernel_id)
-        await self._shut_down(kernel_id)
+        await shut_down(self.km, kernel_id)
 
     def release(self, tab: str, load: "int | None" = None) -> None:
         """The page ``load`` of ``tab`` is leaving: its kernel goes soon, unless the tab
@@ -249,16 +257,10 @@ class Tabs:
             if now - self.seen.get(kernel_id, now) >= wait:
                 self._forget(tab, kernel_id)
                 culled.append(kernel_id)
-                await self._shut_down(kernel_id)
+                await shut_down(self.km, kernel_id)
         self.loads = {tab: (load, when) for tab, (load, when) in self.loads.items()
                       if tab in self.kernels or now - when < self.orphan_seconds}
         return culled
-
-    async def _shut_down(self, kernel_id: str) -> None:
-        try:
-            await self.km.shutdown_kernel(kernel_id)
-        except Exception as error:  # already gone: nothing to shut down
-            self.km.log.debug("culling %s: %s", kernel_id, error)
 
     def _forget(self, tab: str, kernel_id: str) -> None:
         self.kernels.pop(tab, None)

@@ -48,18 +48,11 @@ class KernelPool:
         except BaseException as error:
             self.spares.discard(kernel_id)
             if isinstance(error, Exception):  # (not the server's exit: it stops them all)
-                self._stop(kernel_id)  # it will never serve: its process would stay for nothing
+                from .kernels import shut_down
+
+                asyncio.ensure_future(shut_down(self.km, kernel_id))  # (it will never serve)
             raise
         return kernel_id
-
-    def _stop(self, kernel_id: str) -> None:
-        async def stop() -> None:
-            try:
-                await self.km.shutdown_kernel(kernel_id)
-            except Exception as error:  # noqa: BLE001 - gone already
-                self.km.log.debug("stopping %s: %s", kernel_id, error)
-
-        asyncio.ensure_future(stop())
 
     async def _warmed(self, kernel_id: str) -> None:
         """Until the kernel answers (it runs its warm-up lines first: jupyter_server calls a

@@ -2,7 +2,7 @@
 for a one-use code, only to a page of the tutorial's own origin, and only for one start of
 the server (a page served later on the same port finds a dead key).
 
-Real servers (``make_live_server`` in a child process, on a tiny site, see
+Real servers (``LiveServer`` in a child process, on a tiny site, see
 test_security_local) answer HTTP requests as a browser or another local program sends them.
 The browser test of the whole opening (the address the browser is given, the page it leads
 to, the service worker) is in test_security_browser."""

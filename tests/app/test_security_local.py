@@ -1,6 +1,6 @@
 """Issue 13, local mode: who may run code through the tutorial's server.
 
-A real server (``make_live_server`` in a child process, on a tiny site) answers HTTP and
+A real server (``LiveServer`` in a child process, on a tiny site) answers HTTP and
 WebSocket requests as a browser or another local program would send them. Kernel culling
 times are shortened for the test (a few seconds instead of half a minute)."""
 
@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 from tarot_teach.app import keys as app_keys, server as app_server
 directory, port = Path(sys.argv[1]), int(sys.argv[2])
-live = app_server.make_live_server(directory, port, kernel_cwd=directory)
+live = app_server.LiveServer(directory, port, kernel_cwd=directory)
 live.tabs.orphan_seconds = float(sys.argv[3])
 live.tabs.released_seconds = float(sys.argv[4])
 # What the test needs to act as the learner's browser (tarot-teach keeps the key in memory):
