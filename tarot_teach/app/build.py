@@ -9,12 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
-                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
-                   "scripts/assets/live/*.js", "scripts/templates/*", "scripts/*.mjs")
 # Sources that every page's executed output depends on (unlike a page's own .md file).
 SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
                    "scripts/assets/*", "scripts/templates/*")
+SOURCE_PATTERNS = SHARED_PATTERNS + ("book/**/*.md", "book/**/*.py", "_toc.yml",
+                                     "scripts/assets/live/*.js", "scripts/*.mjs")
 STAMP = ".tarot_teach_built"
 # Not 8000 (python -m http.server's and many tools' default): a page another program serves
 # later on the tutorial's port would find this origin's storage (see keys.BrowserKey).

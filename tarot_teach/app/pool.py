@@ -72,10 +72,8 @@ class KernelPool:
             self.refill_due.cancel()
             self.refill_due = None
         missing = self.size + len(self.waiting) - len(self.ready) - self.starting
-        if self.starting:
-            missing_now = max(0, min(missing, len(self.waiting) - self.starting))
-        else:
-            missing_now = max(0, missing)
+        missing_now = max(0, min(missing, len(self.waiting) - self.starting)
+                          if self.starting else missing)
         for _ in range(missing_now):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
@@ -114,10 +112,7 @@ class KernelPool:
             kernel_id = self.ready.pop(0)
             if self.km.alive(kernel_id):  # not gone (nor going) meanwhile
                 self.spares.discard(kernel_id)
-                if self.ready or self.starting:
-                    self.refill_later()
-                else:
-                    self.refill_soon()
+                (self.refill_later if self.ready or self.starting else self.refill_soon)()
                 return kernel_id
             self.spares.discard(kernel_id)
         future = asyncio.get_running_loop().create_future()

@@ -62,13 +62,18 @@ class LiveServer:
         self.app = app = ServerApp(identity_provider_class=TokenOnlyIdentityProvider,
                                    kernel_manager_class=LiveMappingKernelManager,
                                    tornado_settings=dict(WS_PING_SETTINGS))
+        # Each option on the command line, defaults too: it overrides the learner's own
+        # Jupyter config files (one that opened a browser with the token, say).
         app.initialize(argv=[
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={port}",
             "--ServerApp.port_retries=0",
+            "--ServerApp.open_browser=False",
             f"--ServerApp.base_url={JUPYTER_BASE}",
             f"--ServerApp.root_dir={kernel_cwd or directory}",
             f"--IdentityProvider.token={self.token}",
+            "--ServerApp.allow_remote_access=False",
+            "--ServerApp.allow_origin=",
             "--ServerApp.terminals_enabled=False",
             "--ServerApp.answer_yes=True",
             "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
@@ -78,9 +83,9 @@ class LiveServer:
             f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
             "--MappingKernelManager.cull_idle_timeout=900",
             "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False",
         ], find_extensions=False)
-        if app.ip != "127.0.0.1" or not app.identity_provider.token or app.allow_remote_access \
-                or app.allow_origin or app.allow_origin_pat:
+        if app.ip != "127.0.0.1" or not app.identity_provider.token:
             raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
         scrub_logs(scrubber, app.log)
         self.log = app.log
