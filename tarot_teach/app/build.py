@@ -1,8 +1,5 @@
-"""Building the book when it is out of date, and a plain static server for it.
-
-The book sources live in the project checkout (the package is installed from it in
-editable mode).
-"""
+"""Building the book when it is out of date, from the project checkout the package is
+installed from (in editable mode)."""
 
 from __future__ import annotations
 
@@ -12,15 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["project_root", "html_dir", "book_is_stale", "build_book", "build_log",
-           "BuildFailed", "failure_lines", "DEFAULT_PORT"]
-
-SOURCE_PATTERNS = ("book/**/*.md", "book/**/*.py", "exercises/**/*.json", "tarot_teach/**/*.py",
-                   "_config.yml", "_toc.yml", "scripts/*.py", "scripts/assets/*",
-                   "scripts/assets/live/*.js", "scripts/templates/*", "scripts/*.mjs")
 # Sources that every page's executed output depends on (unlike a page's own .md file).
 SHARED_PATTERNS = ("tarot_teach/**/*.py", "exercises/**/*.json", "_config.yml", "scripts/*.py",
                    "scripts/assets/*", "scripts/templates/*")
+SOURCE_PATTERNS = SHARED_PATTERNS + ("book/**/*.md", "book/**/*.py", "_toc.yml",
+                                     "scripts/assets/live/*.js", "scripts/*.mjs")
 STAMP = ".tarot_teach_built"
 # Not 8000 (python -m http.server's and many tools' default): a page another program serves
 # later on the tutorial's port would find this origin's storage (see keys.BrowserKey).
@@ -111,9 +104,8 @@ _NOISE = re.compile(r"\[IPKernelApp\] WARNING \| Kernel is running over TCP with
 
 
 def _run_logged(command: "list[str]", root: Path, log, verbose: bool) -> int:
-    """Run ``command`` in ``root`` with its output (both streams, without colours or
-    :data:`_NOISE`) written to ``log``, and echoed to this terminal when ``verbose``; its
-    exit code."""
+    """Run ``command`` in ``root``, its output (without colours or :data:`_NOISE`) written
+    to ``log`` (and to this terminal when ``verbose``); its exit code."""
     with subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           stdin=subprocess.DEVNULL, text=True, errors="replace") as process:
         for line in process.stdout:
@@ -130,13 +122,9 @@ def _run_logged(command: "list[str]", root: Path, log, verbose: bool) -> int:
 
 def build_book(root: Path, verbose: bool = False) -> None:
     """Fetch the vendored assets if needed and build the book, the whole output in
-    :func:`build_log` (also on this terminal when ``verbose``); raises
-    :class:`BuildFailed` if it fails.
-
-    The execution cache knows only each page's own text: when the package, the
-    exercise data or the configuration changed, every page is executed and written
-    again, so that no page shows what an older engine computed.
-    """
+    :func:`build_log`; :class:`BuildFailed` if it fails. The execution cache knows only
+    each page's own text: when a :data:`SHARED_PATTERNS` source changed, every page is
+    executed again, so that no page shows what an older engine computed."""
     python = sys.executable
     command = [python, "-c", "import sys; from jupyter_book.cli.main import main; sys.exit(main())",
                "build", str(root), "--keep-going"]

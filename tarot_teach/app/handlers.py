@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from tornado import web
 
 from .kernels import TooManyTabs
-from .keys import CODE_HEADER, KEY_HEADER, KEY_PATH, OPEN_PATH, OPENER_PAGE, local_host
+from .keys import CODE_HEADER, KEY_HEADER, KEY_PATH, OPEN_PATH, local_host
 
 JUPYTER_BASE = "/jupyter/"
 SESSION_PATH = "/_static/vendor/live/session.json"
 RELEASE_PATH = "/_static/vendor/live/release"
+OPENER_FILE = Path(__file__).resolve().parents[2] / "scripts" / "assets" / "live" / "open.html"
 TAB_HEADER = "X-Tarot-Teach-Tab"
 # Which load of its tab the page is (1, 2, ...: live.js counts them in sessionStorage).
 LOAD_HEADER = "X-Tarot-Teach-Load"
@@ -29,11 +31,6 @@ def security_headers(handler) -> None:
         handler.set_header(name, value)
 
 
-def _refuse_foreign(handler) -> None:
-    if not local_host(handler.request.host):
-        raise web.HTTPError(403, "this server only answers to 127.0.0.1")
-
-
 def _same_origin_only(handler) -> None:
     """Refuse a request about the key that no page of this origin sent: a browser says
     where a request comes from (Sec-Fetch-Site, Origin); a request saying neither is
@@ -46,7 +43,17 @@ def _same_origin_only(handler) -> None:
 
 
 class QuietErrors:
-    """A short plain error page, no traceback on the page or in the terminal."""
+    """What every handler here shares: ``live``, a loopback Host only, the security headers,
+    and a short plain error page, no traceback on the page or in the terminal."""
+
+    def initialize(self, live, **kwargs) -> None:
+        self.live = live
+        super().initialize(**kwargs)
+
+    def prepare(self):
+        if not local_host(self.request.host):
+            raise web.HTTPError(403, "this server only answers to 127.0.0.1")
+        security_headers(self)
 
     def write_error(self, status_code, **kwargs):
         security_headers(self)  # the headers were cleared for the error
@@ -54,22 +61,16 @@ class QuietErrors:
         self.finish(f"{status_code} {self._reason}\n")
 
     def log_exception(self, typ, value, tb):
-        if isinstance(value, web.HTTPError):
-            return
-        self.live.log.warning("%s %s: %s", self.request.method, self.request.path,
-                              f"{typ.__name__}: {value}")
+        if not isinstance(value, web.HTTPError):
+            self.live.log.warning("%s %s: %s", self.request.method, self.request.path,
+                                  f"{typ.__name__}: {value}")
 
 
 class BookHandler(QuietErrors, web.StaticFileHandler):
-    """The built book's files, framed by this origin only, never cached unchecked."""
-
-    def initialize(self, live, **kwargs) -> None:
-        self.live = live
-        super().initialize(**kwargs)
+    """The built book's files, never cached unchecked."""
 
     def prepare(self):
-        _refuse_foreign(self)
-        security_headers(self)
+        super().prepare()
         if "\x00" in self.request.path or "%00" in self.request.uri:
             raise web.HTTPError(400, "no such page")
         if "/." in "/" + self.path_args[0]:  # the build's hidden files (.buildinfo, ...)
@@ -81,14 +82,10 @@ class BookHandler(QuietErrors, web.StaticFileHandler):
 
 
 class LiveHandler(QuietErrors, web.RequestHandler):
-    """A handler of this server's own (not a file): loopback Host, security headers."""
-
-    def initialize(self, live) -> None:
-        self.live = live
+    """A handler of this server's own (not a file), never cached."""
 
     def prepare(self):
-        _refuse_foreign(self)
-        security_headers(self)
+        super().prepare()
         self.set_header("Cache-Control", "no-store")
 
     def check_xsrf_cookie(self):
@@ -110,7 +107,7 @@ class OpenerHandler(LiveHandler):
     def get(self):
         self.set_header("Clear-Site-Data", '"cache"')
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(OPENER_PAGE)
+        self.finish(OPENER_FILE.read_bytes())
 
 
 class KeyHandler(LiveHandler):
@@ -120,9 +117,8 @@ class KeyHandler(LiveHandler):
     def post(self):
         _same_origin_only(self)
         key = self.live.key
-        offered = self.request.headers.get(KEY_HEADER, "")
-        current = key.current if key.accepts(offered) else key.trade(
-            self.request.headers.get(CODE_HEADER, ""))
+        current = key.current if key.accepts(self.request.headers.get(KEY_HEADER, "")) \
+            else key.trade(self.request.headers.get(CODE_HEADER, ""))
         if current is None:
             raise web.HTTPError(403, "this address was used already or is too old")
         self.answer_json({"key": current})
@@ -171,12 +167,8 @@ class NoFavicon(web.RequestHandler):
 def routes(live) -> list:
     """The book's and the key's routes, their handlers given ``live`` (a LiveServer)."""
     given = {"live": live}
-    return [
-        (SESSION_PATH, SessionHandler, given),
-        (RELEASE_PATH, ReleaseHandler, given),
-        (OPEN_PATH, OpenerHandler, given),
-        (KEY_PATH, KeyHandler, given),
-        (r"/favicon\.ico", NoFavicon),
-        (r"/(?!jupyter/)(.*)", BookHandler,
-         {**given, "path": str(live.directory), "default_filename": "index.html"}),
-    ]
+    return [(SESSION_PATH, SessionHandler, given), (RELEASE_PATH, ReleaseHandler, given),
+            (OPEN_PATH, OpenerHandler, given), (KEY_PATH, KeyHandler, given),
+            (r"/favicon\.ico", NoFavicon),
+            (r"/(?!jupyter/)(.*)", BookHandler,
+             {**given, "path": str(live.directory), "default_filename": "index.html"})]

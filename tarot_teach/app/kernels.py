@@ -1,13 +1,9 @@
 """The kernels: jupyter_server's kernel managers made safe for kernels still starting and
-quiet when kernels stop, one kernel per browser tab (:class:`Tabs`) and the kernels'
-WebSockets made quiet when a page leaves while its socket opens.
+quiet when kernels stop, one kernel per browser tab (:class:`Tabs`), and their WebSockets.
 
-Public methods of jupyter_server/jupyter_client are overridden here, with two private
-members where no public one does the same: ``_async_interrupt_kernel`` (jupyter_client
-interrupts any kernel it shuts down, through that name only) and ``_kernel_connections``
-(jupyter_server's count of pages connected to a kernel, which its own WebSocket reads to
-decide on buffering; :class:`KernelSocket` keeps it right). ``pyproject.toml`` pins the
-versions tested.
+Besides public methods, two private members of jupyter_client/jupyter_server are used,
+where no public one does the same: ``_async_interrupt_kernel`` and ``_kernel_connections``
+(``pyproject.toml`` pins the versions tested).
 """
 
 from __future__ import annotations
@@ -25,11 +21,9 @@ from traitlets import DottedObjectName
 
 # A kernel no page is connected to is shut down after this many seconds (released: the page
 # said it was going away; a reload comes back well within that).
-ORPHAN_SECONDS = 30
-RELEASED_SECONDS = 5
+ORPHAN_SECONDS, RELEASED_SECONDS = 30, 5
 # Tabs that may have a kernel at once (each holds about 110 MB; with the pool's two spares,
-# twelve kernels at most). A new tab beyond that takes the kernel of the tab unused longest,
-# if no page is connected to it; else it is told that too many tabs are open.
+# twelve kernels at most): see Tabs._make_room.
 MAX_TABS = 10
 
 
@@ -37,12 +31,19 @@ class TooManyTabs(Exception):
     """Every kernel a tab may have is in use by a page."""
 
 
+async def shut_down(km, kernel_id: str) -> None:
+    """Shut down a kernel with ``km``, one gone already being no error."""
+    try:
+        await km.shutdown_kernel(kernel_id)
+    except Exception as error:  # noqa: BLE001 - gone already
+        km.log.debug("shutting down %s: %s", kernel_id, error)
+
+
 class TokenOnlyIdentityProvider(IdentityProvider):
-    """jupyter_server's IdentityProvider without its login cookie: the token must come with
-    every request (a cookie would be sent to any server on 127.0.0.1, whatever its port),
-    from a page of this origin or from no page (a request a browser says comes from
-    another origin is refused, even with the token); no login form (it answered a good
-    token with a 500 and a traceback)."""
+    """No login cookie (one would be sent to any server on 127.0.0.1, whatever its port):
+    the token comes with every request, from a page of this origin or from no page (the
+    token from another origin is refused); no login form (it answered a good token with a
+    500 and a traceback)."""
 
     def get_user_cookie(self, handler):
         return None
@@ -60,23 +61,12 @@ class TokenOnlyIdentityProvider(IdentityProvider):
         return None
 
 
-def _mark_starting(kernel) -> None:
-    if not kernel.trait_has_value("last_activity"):
-        kernel.last_activity = datetime.now(timezone.utc)
-    if kernel.execution_state is None:
-        kernel.execution_state = "starting"
-
-
 class LiveKernelManager(ServerKernelManager):
-    """A kernel is killed, never asked to shut down. It keeps nothing for its exit (a
-    learner's progress is written at each answer, atomically: a kill during a write leaves
-    the file as it was), and every polite way raced with the code it might run: asked to
-    stop while its code ran or was about to run (a page's cells, the pool's warm-up, a
-    click), ipykernel closed its sockets under the reply and printed "Exception in message
-    handler" with a traceback into the learner's terminal; interrupted while still
-    importing, a ``KeyboardInterrupt`` traceback; asked within milliseconds of its launch,
-    "Event loop is closed". Nor is it interrupted first, as jupyter_client does before any
-    shutdown."""
+    """A kernel is killed, never asked to shut down nor interrupted first. It keeps nothing
+    for its exit (a learner's progress is written at each answer, atomically), and every
+    polite way raced with the code it might run: tracebacks in the learner's terminal
+    ("Exception in message handler", ``KeyboardInterrupt`` while importing, "Event loop
+    is closed" just after its launch)."""
 
     async def shutdown_kernel(self, now: bool = False, restart: bool = False) -> None:
         await super().shutdown_kernel(now=True, restart=restart)
@@ -85,21 +75,18 @@ class LiveKernelManager(ServerKernelManager):
         await super().restart_kernel(now=True, **kwargs)
 
     async def _async_interrupt_kernel(self) -> None:
-        # The only private override: jupyter_client's shutdown interrupts the kernel before
-        # it kills it, through this name (no public switch).
+        # (jupyter_client's shutdown interrupts through this name only: no public switch)
         if not self.shutting_down:
             await super()._async_interrupt_kernel()
 
 
 class LiveMappingKernelManager(AsyncMappingKernelManager):
-    """A kernel is listed by jupyter_client a moment before jupyter_server marks it
-    (``last_activity``, ``execution_state``); listing it in that moment raised a TraitError
-    (a 500 and a traceback in the terminal). It is now described as starting. At the
-    server's exit, kernels still starting are shut down once started (jupyter_server refused
-    them, and the exit stopped half-way). A kernel is shut down once however many ask (the
-    cull of a tab's kernel, the server's exit): a second caller waits for the first, and a
-    kernel it has shut down already is no error (jupyter_server answered 404 and printed the
-    traceback of its exit); an unknown one is still a 404."""
+    """A kernel listed before jupyter_server marked it (``last_activity``,
+    ``execution_state``: a TraitError, a 500) is described as starting. At the server's
+    exit, kernels still starting are shut down once started (jupyter_server refused them
+    with a 404, and the exit stopped half-way). A kernel is shut down once however many ask:
+    a second caller waits for the first, and one shut down already is no error (an
+    unknown one is still a 404)."""
 
     kernel_manager_class = DottedObjectName(f"{__name__}.LiveKernelManager")
 
@@ -117,9 +104,7 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
         return await start
 
     async def shutdown_all(self, now: bool = False) -> None:
-        # A kernel still starting cannot be shut down yet (jupyter_server answers 404,
-        # which stopped the server's exit half-way): let it start first. Each kernel goes
-        # through shutdown_kernel (jupyter_client's shutdown_all calls a private one).
+        # (each through shutdown_kernel: jupyter_client's shutdown_all calls a private one)
         if self._starting:
             await asyncio.gather(*list(self._starting), return_exceptions=True)
         await asyncio.gather(*(self.shutdown_kernel(kernel_id, now=now)
@@ -139,7 +124,6 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
         return await asyncio.shield(stopping)
 
     def _kernel(self, kernel_id: str):
-        """The kernel's manager, None if it has none."""
         return self.get_kernel(kernel_id) if kernel_id in self else None
 
     def alive(self, kernel_id: str) -> bool:
@@ -149,33 +133,34 @@ class LiveMappingKernelManager(AsyncMappingKernelManager):
         return (kernel is not None and kernel_id not in self._stopping
                 and not getattr(kernel, "shutting_down", False))
 
-    def kernel_model(self, kernel_id):
+    def _mark_starting(self, kernel_id) -> None:
         kernel = self._kernel(kernel_id)
         if kernel is not None:  # (an unknown one: jupyter_server's 404)
-            _mark_starting(kernel)
+            if not kernel.trait_has_value("last_activity"):
+                kernel.last_activity = datetime.now(timezone.utc)
+            if kernel.execution_state is None:
+                kernel.execution_state = "starting"
+
+    def kernel_model(self, kernel_id):
+        self._mark_starting(kernel_id)
         return super().kernel_model(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id):
         if kernel_id in self.spares:
             return None
-        kernel = self._kernel(kernel_id)
-        if kernel is not None:
-            _mark_starting(kernel)
+        self._mark_starting(kernel_id)
         return await super().cull_kernel_if_idle(kernel_id)
 
 
 class Tabs:
-    """One kernel per browser tab (the tab's id is kept by the page in sessionStorage), and
-    the culling of kernels no page is connected to."""
+    """One kernel per browser tab (its id kept by the page in sessionStorage), and the
+    culling of kernels no page is connected to."""
 
     def __init__(self, kernel_manager, orphan_seconds: float = ORPHAN_SECONDS,
                  released_seconds: float = RELEASED_SECONDS, max_tabs: int = MAX_TABS,
                  clock=time.monotonic) -> None:
-        self.km = kernel_manager
-        self.orphan_seconds = orphan_seconds
-        self.released_seconds = released_seconds
-        self.max_tabs = max_tabs
-        self.clock = clock
+        self.km, self.clock, self.max_tabs = kernel_manager, clock, max_tabs
+        self.orphan_seconds, self.released_seconds = orphan_seconds, released_seconds
         self.kernels: dict[str, str] = {}  # tab id -> kernel id
         self.seen: dict[str, float] = {}  # kernel id -> last time a page had it
         self.released: set[str] = set()  # kernel ids whose page said it was leaving
@@ -229,7 +214,8 @@ class Tabs:
 
     async def _make_room(self) -> None:
         """Shut down the kernel of the tab unused longest, if no page is connected to it
-        and none had it for a few seconds (a page just given one connects a moment later)."""
+        and none had it for a few seconds (a page just given one connects a moment later);
+        else :class:`TooManyTabs`."""
         now = self.clock()
         idle = [(self.seen.get(kernel_id, 0.0), tab, kernel_id)
                 for tab, kernel_id in self.kernels.items()
@@ -239,7 +225,7 @@ class Tabs:
             raise TooManyTabs(f"{self.max_tabs} tabs have a kernel, each in use")
         _, tab, kernel_id = min(idle)
         self._forget(tab, kernel_id)
-        await self._shut_down(kernel_id)
+        await shut_down(self.km, kernel_id)
 
     def release(self, tab: str, load: "int | None" = None) -> None:
         """The page ``load`` of ``tab`` is leaving: its kernel goes soon, unless the tab
@@ -271,16 +257,10 @@ class Tabs:
             if now - self.seen.get(kernel_id, now) >= wait:
                 self._forget(tab, kernel_id)
                 culled.append(kernel_id)
-                await self._shut_down(kernel_id)
+                await shut_down(self.km, kernel_id)
         self.loads = {tab: (load, when) for tab, (load, when) in self.loads.items()
                       if tab in self.kernels or now - when < self.orphan_seconds}
         return culled
-
-    async def _shut_down(self, kernel_id: str) -> None:
-        try:
-            await self.km.shutdown_kernel(kernel_id)
-        except Exception as error:  # already gone: nothing to shut down
-            self.km.log.debug("culling %s: %s", kernel_id, error)
 
     def _forget(self, tab: str, kernel_id: str) -> None:
         self.kernels.pop(tab, None)
@@ -289,11 +269,9 @@ class Tabs:
 
 
 class KernelSocket(KernelWebsocketHandler):
-    """A kernel's WebSocket that answers 400 (one line in the log) when the page closed the
-    connection while jupyter_server was still preparing it (jupyter_server's own handler
-    then fails on the connection it had just let go, with two tracebacks in the learner's
-    terminal), and that does not count such a connection as gone from its kernel (it was
-    never counted)."""
+    """A kernel's WebSocket that answers 400 (one log line, not two tracebacks) when the page
+    closed the connection while jupyter_server was still preparing it, and does not count
+    such a connection as gone from its kernel (it was never counted)."""
 
     counted = False  # jupyter_server counted this connection to its kernel (open)
 
@@ -315,11 +293,9 @@ class KernelSocket(KernelWebsocketHandler):
         return protocol
 
     def on_close(self):
-        # jupyter_server's disconnect() counts a connection gone even when it was never
-        # counted (the page left while it was prepared): the kernel then looked
-        # unused to the server (Tabs.cull) and was shut down under the next page.
-        # Without the kernel in the count while it runs, it neither counts this one
-        # gone nor takes it for the kernel's last connection (it is synchronous).
+        # jupyter_server's disconnect() counts even an uncounted connection gone: the kernel
+        # then looked unused (Tabs.cull) and was shut down under the next page. Without the
+        # kernel in the count while it runs (synchronously), it changes nothing.
         connections = self.kernel_manager._kernel_connections
         if self.counted or getattr(self, "connection", None) is None or \
                 self.kernel_id not in connections:

@@ -5,13 +5,13 @@ accepted."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import time
 
 # Seconds a client may take to send a request's headers (and may stay idle between two
 # requests), and its body. A WebSocket, once open, has pings instead (server.WS_PING_MS).
-HEADER_TIMEOUT = 20
-BODY_TIMEOUT = 60
+HEADER_TIMEOUT, BODY_TIMEOUT = 20, 60
 # Connections one client address may hold at once (every local program shares 127.0.0.1:
 # a browser needs a few per tab, far fewer than this).
 MAX_CONNECTIONS = 256
@@ -31,16 +31,13 @@ def raise_descriptor_limit(wanted: int = 65536) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
-        try:
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        except (ValueError, OSError):
-            pass
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 class _Refusals:
-    """Counts refused connections; says so in the log at most once every ``LOG_EVERY``
-    seconds, with how many since the last line."""
+    """Refused connections, in the log at most once every ``LOG_EVERY`` seconds."""
 
     def __init__(self, log, clock=time.monotonic) -> None:
         self.log, self.clock = log, clock
@@ -56,9 +53,8 @@ class _Refusals:
 
 
 def guard_connections(http_server, log, limit: int = MAX_CONNECTIONS) -> None:
-    """Set ``http_server``'s (a tornado HTTPServer, not yet serving) time limits on headers,
-    bodies and idle connections, and close at once a connection beyond ``limit`` from one
-    client address (one log line now and then, see :class:`_Refusals`)."""
+    """Set ``http_server``'s (a tornado HTTPServer, not yet serving) time limits, and close
+    at once a connection beyond ``limit`` from one client address."""
     params = http_server.conn_params
     params.header_timeout, params.body_timeout = HEADER_TIMEOUT, BODY_TIMEOUT
     streams: dict = {}  # client address -> its open streams
@@ -80,12 +76,10 @@ def guard_connections(http_server, log, limit: int = MAX_CONNECTIONS) -> None:
 
 
 class LoopErrors:
-    """The event loop's exception handler. A write to a page's WebSocket that had just
-    closed (jupyter_server does not wait on its writes; the page went away, or the server
-    closed a socket for a too large message) is ignored, not printed as "Task exception was
-    never retrieved" with a traceback in the learner's terminal; a connection that cannot be
-    accepted (no descriptor left) is one log line now and then, not a traceback at each
-    try; anything else as before.
+    """The event loop's exception handler: a write to a page's WebSocket that had just
+    closed (jupyter_server does not wait on its writes) is ignored, not a traceback in the
+    learner's terminal; a connection that cannot be accepted (no descriptor left) is one
+    log line now and then; anything else as before.
 
     >>> from tornado.websocket import WebSocketClosedError
     >>> LoopErrors(log=None)(None, {"exception": WebSocketClosedError()})  # nothing printed

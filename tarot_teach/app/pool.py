@@ -8,8 +8,7 @@ import collections
 # A kernel's own start-up lines (IPKernelApp.exec_lines: run before it answers anything), so
 # that a page's cells run at once: every module of tarot_teach (a page may ask for any; not
 # the command line nor this server), and matplotlib as the widgets import it (charts drawn
-# when a page opens, e.g. chapter 13's: half a second and about 48 MB). The server itself
-# never runs code in a kernel: the page is its only client.
+# when a page opens, e.g. chapter 13's: half a second and about 48 MB).
 WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widgets",
            "import importlib, pkgutil, tarot_teach; _tt = [importlib.import_module(m.name) for m in "
            "pkgutil.walk_packages(tarot_teach.__path__, 'tarot_teach.') "
@@ -17,7 +16,6 @@ WARM_UP = ["import ipywidgets", "import tarot_teach", "import tarot_teach.widget
            "'tarot_teach.__main__'))]; "
            "del importlib, pkgutil, _tt",
            "from tarot_teach.widgets.charts import pyplot as _tt; _tt(); del _tt"]
-
 
 POOL_SIZE = 2  # warm kernels kept ready (each holds about 110 MB of memory)
 WARM_TIMEOUT = 120  # seconds a new kernel may take to import everything
@@ -27,17 +25,13 @@ REFILL_DELAY = 4.0
 
 
 class KernelPool:
-    """Kernels started ahead of time and warmed up (their :data:`WARM_UP` lines have run),
-    handed out one per tab. At most ``size`` kernels belong to no tab (ready or starting):
-    each one taken is replaced in the background (after ``refill_delay`` seconds if another
-    one is still ready or starting, so as not to slow down the page just opened). A page
-    that comes when none is ready gets the next one that finishes starting (pages are served
-    in the order they came). The kernel manager never culls a spare (``km.spares``)."""
+    """At most ``size`` warm kernels that belong to no tab (ready or starting), each one
+    taken replaced in the background (see :meth:`refill_soon`). A page that comes when none
+    is ready gets the next one that finishes starting (pages served in the order they
+    came). The kernel manager never culls a spare (``km.spares``)."""
 
     def __init__(self, kernel_manager, size: int = POOL_SIZE) -> None:
-        self.km = kernel_manager
-        self.size = size
-        self.refill_delay = REFILL_DELAY
+        self.km, self.size, self.refill_delay = kernel_manager, size, REFILL_DELAY
         self.refill_due = None  # the refill planned (an asyncio TimerHandle)
         self.ready: list[str] = []
         self.starting = 0
@@ -54,19 +48,11 @@ class KernelPool:
         except BaseException as error:
             self.spares.discard(kernel_id)
             if isinstance(error, Exception):  # (not the server's exit: it stops them all)
-                self._stop(kernel_id)  # it will never serve: its process would stay for nothing
+                from .kernels import shut_down
+
+                asyncio.ensure_future(shut_down(self.km, kernel_id))  # (it will never serve)
             raise
         return kernel_id
-
-    def _stop(self, kernel_id: str) -> None:
-        """Shut down a kernel that will serve no page, in the background."""
-        async def stop() -> None:
-            try:
-                await self.km.shutdown_kernel(kernel_id)
-            except Exception as error:  # noqa: BLE001 - gone already
-                self.km.log.debug("stopping %s: %s", kernel_id, error)
-
-        asyncio.ensure_future(stop())
 
     async def _warmed(self, kernel_id: str) -> None:
         """Until the kernel answers (it runs its warm-up lines first: jupyter_server calls a
@@ -86,10 +72,8 @@ class KernelPool:
             self.refill_due.cancel()
             self.refill_due = None
         missing = self.size + len(self.waiting) - len(self.ready) - self.starting
-        if self.starting:
-            missing_now = max(0, min(missing, len(self.waiting) - self.starting))
-        else:
-            missing_now = max(0, missing)
+        missing_now = max(0, min(missing, len(self.waiting) - self.starting)
+                          if self.starting else missing)
         for _ in range(missing_now):
             self.starting += 1  # counted before the task runs: never too many
             asyncio.ensure_future(self._start_and_keep())
@@ -128,10 +112,7 @@ class KernelPool:
             kernel_id = self.ready.pop(0)
             if self.km.alive(kernel_id):  # not gone (nor going) meanwhile
                 self.spares.discard(kernel_id)
-                if self.ready or self.starting:
-                    self.refill_later()
-                else:
-                    self.refill_soon()
+                (self.refill_later if self.ready or self.starting else self.refill_soon)()
                 return kernel_id
             self.spares.discard(kernel_id)
         future = asyncio.get_running_loop().create_future()

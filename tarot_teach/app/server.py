@@ -1,22 +1,17 @@
 """The live server: one process, one port, 127.0.0.1 only.
 
-A Jupyter server (``jupyter_server``) listens with a random token under ``/jupyter/``; the
-same server serves the built book at ``/``. A page with widgets loads
-``_static/vendor/widgets/live.js``, which asks ``session.json`` for the token and its tab's
-kernel (already started and warmed up by its own start-up lines: :mod:`.pool`), re-runs in
-it the cells the page's widgets need (:mod:`tarot_teach.live_cells`) and swaps the static
-widgets for live ones. The server never runs code in a kernel: the page is its only client.
-
-``session.json`` answers only requests a browser says come from this origin
-(``Sec-Fetch-Site``/``Origin``: none is no answer), with the key (:mod:`.keys`) in a header
-and a loopback ``Host`` (no other site, no DNS rebinding); every kernel endpoint needs the
-token, sent with each request. Secrets are scrubbed from log lines; pages may only be framed
-by this origin. One kernel per tab: a reload gets it back; a kernel no page is connected to
-is shut down within seconds (the page says when it leaves) or half a minute.
+A Jupyter server listens with a random token under ``/jupyter/`` and serves the built book
+at ``/``. A page with widgets loads ``_static/vendor/widgets/live.js``, which asks
+``session.json`` (:mod:`.handlers`: this origin only, with the key of :mod:`.keys`, a
+loopback ``Host``) for the token and its tab's kernel (warm: :mod:`.pool`; one per tab:
+:mod:`.kernels`), re-runs in it the cells the page's widgets need
+(:mod:`tarot_teach.live_cells`) and swaps the static widgets for live ones. The server never
+runs code in a kernel: the page is its only client. Secrets are scrubbed from log lines.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import secrets
@@ -30,40 +25,81 @@ from .build import (DEFAULT_PORT, BuildFailed, book_is_stale, build_book, build_
                     project_root)
 from .handlers import JUPYTER_BASE, routes
 from .keys import OPEN_PATH, BrowserKey, SecretScrubber, open_address, open_browser_on, scrub_logs
-from .pool import POOL_SIZE
 
-CULL_EVERY = 2
-# A WebSocket whose page does not answer a ping for this long is closed (the tests shorten it).
+CULL_EVERY = 2  # seconds between two culls of the tabs' kernels
+# A page that vanished without closing its WebSocket (a sleeping laptop, a crash) is noticed
+# by a ping unanswered for this long (the tests shorten it). Kernel WebSockets read ws_ping_*
+# (milliseconds, jupyter_server's ping loop, see kernels.KernelSocket), which checks the last
+# pong before each ping, the first one too: with a timeout no longer than the interval it
+# closed every kernel socket that interval after it opened; so a ping every half WS_PING_MS.
+# The other WebSockets read websocket_ping_* (seconds, tornado's loop, which wants a timeout
+# no longer than the interval).
 WS_PING_MS = int(os.environ.get("TAROT_TEACH_WS_PING_MS", "30000"))
-# jupyter_server's ping loop (milliseconds) checks the last pong before it sends each ping,
-# the first one too: with a timeout no longer than the interval it closed every kernel
-# socket that interval after it opened. It pings every half WS_PING_MS, then.
 WS_PING_SETTINGS = {"ws_ping_interval": WS_PING_MS // 2, "ws_ping_timeout": WS_PING_MS}
 
 
 class LiveServer:
-    """The running parts of the tutorial's server: the Jupyter ``app``, its ``token``, the
-    browser ``key``, the warm ``pool`` and the ``tabs``. :meth:`serve` until Ctrl+C,
-    SIGTERM or :meth:`stop`."""
+    """The tutorial's server on 127.0.0.1:``port``: the built book (``directory``) at ``/``,
+    kernels (token required, never a cookie) under ``/jupyter/``, the token handed only to a
+    page that has the browser's ``key`` (a :class:`~.keys.BrowserKey`). Its parts: the
+    Jupyter ``app``, the ``token``, the ``key``, the warm ``pool`` and the ``tabs``."""
 
-    def __init__(self, app, directory: Path, token: str, key: BrowserKey,
-                 pool_size: int = POOL_SIZE) -> None:
-        from .kernels import Tabs
+    def __init__(self, directory: Path, port: int = DEFAULT_PORT,
+                 kernel_cwd: "Path | None" = None, key: "BrowserKey | None" = None) -> None:
+        from jupyter_server.serverapp import ServerApp
+
+        from .kernels import (LiveMappingKernelManager, Tabs, TokenOnlyIdentityProvider,
+                              quiet_kernel_sockets)
+        from .limits import guard_connections, raise_descriptor_limit
         from .pool import KernelPool
 
-        self.app, self.directory, self.token, self.key = app, directory, token, key
+        raise_descriptor_limit()
+        self.directory, self.token = Path(directory), secrets.token_urlsafe(32)
+        self.key = key = key or BrowserKey()
+        scrubber, told = SecretScrubber(self.token, key.current), key.on_new_key
+        key.on_new_key = lambda value: (scrubber.add(value), told and told(value))
+        # (tornado_settings given here: on the command line a dict is deprecated by traitlets)
+        self.app = app = ServerApp(identity_provider_class=TokenOnlyIdentityProvider,
+                                   kernel_manager_class=LiveMappingKernelManager,
+                                   tornado_settings=dict(WS_PING_SETTINGS))
+        # Each option on the command line, defaults too: it overrides the learner's own
+        # Jupyter config files (one that opened a browser with the token, say).
+        app.initialize(argv=[
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.open_browser=False",
+            f"--ServerApp.base_url={JUPYTER_BASE}",
+            f"--ServerApp.root_dir={kernel_cwd or directory}",
+            f"--IdentityProvider.token={self.token}",
+            "--ServerApp.allow_remote_access=False",
+            "--ServerApp.allow_origin=",
+            "--ServerApp.terminals_enabled=False",
+            "--ServerApp.answer_yes=True",
+            "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
+            "--ServerApp.log_level=WARN",
+            "--KernelManager.transport=ipc",  # kernel sockets: files only this user can open
+            f"--ServerApp.websocket_ping_interval={WS_PING_MS // 1000}",
+            f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
+            "--MappingKernelManager.cull_idle_timeout=900",
+            "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False",
+        ], find_extensions=False)
+        if app.ip != "127.0.0.1" or not app.identity_provider.token:
+            raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
+        scrub_logs(scrubber, app.log)
         self.log = app.log
-        self.pool = KernelPool(app.kernel_manager, size=pool_size)
-        self.tabs = Tabs(app.kernel_manager)
+        self.pool, self.tabs = KernelPool(app.kernel_manager), Tabs(app.kernel_manager)
+        app.web_app.add_handlers(r".*$", routes(self))
+        quiet_kernel_sockets(app.web_app)
+        guard_connections(app.http_server, app.log)
 
     def serve(self, on_ready=None) -> None:
-        """Start the pool and serve; the kernels are shut down on the way out.
-        (jupyter_server handles Ctrl+C only when a terminal is attached; otherwise it ended
-        the server at once and the kernels lingered until they noticed.) A second Ctrl+C
-        stops at once."""
+        """Start the pool and serve until Ctrl+C or SIGTERM; the kernels are shut down on
+        the way out. (jupyter_server handles Ctrl+C only when a terminal is attached;
+        otherwise it ended the server at once and the kernels lingered until they noticed.)
+        A second Ctrl+C stops at once."""
         from tornado.ioloop import PeriodicCallback
-
-        import asyncio
 
         from .limits import LoopErrors
 
@@ -83,88 +119,22 @@ class LiveServer:
             app.io_loop.add_callback(on_ready)
         app.start_ioloop()
 
-    def stop(self) -> None:
-        """Stop serving (from any thread): :meth:`serve` returns once the kernels are down."""
-        self.app.io_loop.add_callback(self.app.stop)
 
-
-def make_live_server(directory: Path, port: int = DEFAULT_PORT, token: "str | None" = None,
-                     kernel_cwd: "Path | None" = None, pool_size: int = POOL_SIZE,
-                     key: "BrowserKey | None" = None) -> LiveServer:
-    """A :class:`LiveServer` on 127.0.0.1:``port`` serving ``directory`` at ``/`` and
-    kernels (token required, never a cookie) under ``/jupyter/``. The token is handed only
-    to a same-origin page that sends the browser's key in a header (``key``: a
-    :class:`~.keys.BrowserKey`). Call ``.serve()`` to serve."""
-    from jupyter_server.serverapp import ServerApp
-
-    from .kernels import LiveMappingKernelManager, TokenOnlyIdentityProvider, quiet_kernel_sockets
-    from .limits import guard_connections, raise_descriptor_limit
-
-    raise_descriptor_limit()
-    token = token or secrets.token_urlsafe(32)
-    scrubber = SecretScrubber(token)
-    key = key or BrowserKey()
-    scrubber.add(key.current)
-    previous_hook = key.on_new_key
-
-    def new_key(value: str) -> None:
-        scrubber.add(value)
-        if previous_hook is not None:
-            previous_hook(value)
-
-    key.on_new_key = new_key
-    # (tornado_settings given here: on the command line a dict is deprecated by traitlets)
-    app = ServerApp(identity_provider_class=TokenOnlyIdentityProvider,
-                    kernel_manager_class=LiveMappingKernelManager,
-                    tornado_settings=dict(WS_PING_SETTINGS))
-    app.initialize(argv=[
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.open_browser=False",
-        f"--ServerApp.base_url={JUPYTER_BASE}",
-        f"--ServerApp.root_dir={kernel_cwd or directory}",
-        f"--IdentityProvider.token={token}",
-        "--ServerApp.allow_remote_access=False",
-        "--ServerApp.allow_origin=",
-        "--ServerApp.terminals_enabled=False",
-        "--ServerApp.answer_yes=True",
-        "--ServerApp.allow_root=True",  # kernels run as this user anyway (CI runs as root)
-        "--ServerApp.log_level=WARN",
-        "--KernelManager.transport=ipc",  # kernel sockets are files only this user can open
-        # A page that vanished without closing its WebSocket (a sleeping laptop, a crash)
-        # is noticed by a ping unanswered for WS_PING_MS. Kernel WebSockets read ws_ping_*
-        # (milliseconds: WS_PING_SETTINGS, given to the ServerApp above; jupyter_server's
-        # own ping loop, see kernels.KernelSocket); the others websocket_ping_* (seconds,
-        # tornado's loop, which wants a timeout no longer than the interval).
-        f"--ServerApp.websocket_ping_interval={WS_PING_MS // 1000}",
-        f"--ServerApp.websocket_ping_timeout={WS_PING_MS // 1000}",
-        "--MappingKernelManager.cull_idle_timeout=900",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_connected=False",
-    ], find_extensions=False)
-    if app.ip != "127.0.0.1" or not app.identity_provider.token:
-        raise RuntimeError("the Jupyter server must listen on 127.0.0.1 with a token")
-    scrub_logs(scrubber, app.log)
-    live = LiveServer(app, Path(directory), token, key, pool_size)
-    app.web_app.add_handlers(r".*$", routes(live))
-    quiet_kernel_sockets(app.web_app)
-    guard_connections(app.http_server, app.log)
-    return live
-
-
-IN_USE = "another program is using that port"
 PORT_TRIES = 20  # without --port: the default port, else the next free one of these
 
 
+def _cannot_listen(port: int, why: str) -> str:
+    return f"Cannot listen on 127.0.0.1:{port}: {why}; choose another port with --port."
+
+
 def port_problem(port: int) -> "str | None":
-    """Why this process cannot listen on 127.0.0.1:``port``, in words; None if it can.
+    """Why this process cannot listen on 127.0.0.1:``port``, in a sentence; None if it can.
 
     >>> import socket
     >>> with socket.socket() as taken:
     ...     taken.bind(("127.0.0.1", 0)); taken.listen()
-    ...     port_problem(taken.getsockname()[1])
-    'another program is using that port'
+    ...     "is in use (by another program" in port_problem(taken.getsockname()[1])
+    True
     """
     import errno
     import socket
@@ -175,18 +145,12 @@ def port_problem(port: int) -> "str | None":
             probe.bind(("127.0.0.1", port))
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                return IN_USE
-            if error.errno == errno.EACCES:
-                return "this user may not use ports below 1024"
-            return error.strerror or str(error)
+                return (f"Port {port} is in use (by another program or an earlier tutorial): "
+                        "stop it, or choose another port with --port (without --port, a free "
+                        "one is found).")
+            return _cannot_listen(port, "this user may not use ports below 1024"
+                                  if error.errno == errno.EACCES else error.strerror or str(error))
     return None
-
-
-def _cannot_listen(port: int, problem: str) -> str:
-    if problem == IN_USE:
-        return (f"Port {port} is in use (by another program or an earlier tutorial): stop "
-                "it, or choose another port with --port (without --port, a free one is found).")
-    return f"Cannot listen on 127.0.0.1:{port}: {problem}; choose another port with --port."
 
 
 def choose_port(asked: "int | None", say) -> "int | None":
@@ -195,9 +159,8 @@ def choose_port(asked: "int | None", say) -> "int | None":
     if asked is not None:
         problem = port_problem(asked)
         if problem:
-            say(_cannot_listen(asked, problem))
-            return None
-        return asked
+            say(problem)
+        return None if problem else asked
     for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
         if port_problem(port) is None:
             if port != DEFAULT_PORT:
@@ -307,11 +270,10 @@ def main_serve(port: "int | None" = None, open_browser: bool = True,
 
         keys = BrowserKey(on_new_key=new_key)
         try:
-            live = make_live_server(directory, port, kernel_cwd=root / "book", key=keys)
+            live = LiveServer(directory, port, kernel_cwd=root / "book", key=keys)
         except (OSError, SystemExit) as error:  # (jupyter_server exits when it cannot listen)
-            why = (port_problem(port) or getattr(error, "strerror", None)
-                   or "the server did not start")
-            tell(_cannot_listen(port, why))
+            tell(port_problem(port) or _cannot_listen(
+                port, getattr(error, "strerror", None) or "the server did not start"))
             return 1
 
         def ready() -> None:

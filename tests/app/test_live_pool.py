@@ -319,7 +319,7 @@ def test_the_server_pings_kernel_sockets_without_closing_live_ones(tmp_path):
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
+        app = app_server.LiveServer(tmp_path, free_port()).app  # (not started)
     settings = app.web_app.settings
     # jupyter_server checks the last pong before each ping, the first one too: a timeout
     # no longer than the interval closed every page's kernel socket after 30 s.
@@ -344,7 +344,7 @@ def test_a_kernel_socket_the_page_closed_before_it_opened_is_refused_quietly(
     from test_live_local import free_port
     from tornado import web
 
-    app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
+    app = app_server.LiveServer(tmp_path, free_port()).app  # (not started)
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
                        if rule.matcher.regex.pattern.endswith("/channels$")]
     assert handler_class is not KernelWebsocketHandler
@@ -370,7 +370,7 @@ def test_a_kernel_socket_closed_before_it_opened_leaves_the_count_of_pages_right
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
     from test_live_local import free_port
 
-    app = app_server.make_live_server(tmp_path, free_port()).app  # (not started)
+    app = app_server.LiveServer(tmp_path, free_port()).app  # (not started)
     [handler_class] = [rule.target for rule in app.web_app.wildcard_router.rules
                        if rule.matcher.regex.pattern.endswith("/channels$")]
     manager = types.SimpleNamespace(_kernel_connections={"k": others})  # other pages

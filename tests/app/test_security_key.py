@@ -2,7 +2,7 @@
 for a one-use code, only to a page of the tutorial's own origin, and only for one start of
 the server (a page served later on the same port finds a dead key).
 
-Real servers (``make_live_server`` in a child process, on a tiny site, see
+Real servers (``LiveServer`` in a child process, on a tiny site, see
 test_security_local) answer HTTP requests as a browser or another local program sends them.
 The browser test of the whole opening (the address the browser is given, the page it leads
 to, the service worker) is in test_security_browser."""
@@ -85,6 +85,18 @@ def test_a_code_works_once_and_expires():
     clock[0] += app_keys.CODE_LIFETIME + 1
     assert keys.trade(other) is None  # too old
     assert app_keys.CODE_LIFETIME <= 300 and keys.codes == {}  # (forgotten)
+
+
+def test_the_opener_page_sends_the_headers_the_server_reads(restarted):
+    """open.html (scripts/assets/live/) writes the header names literally: they must be
+    keys.py's; the server sends it as it is, with its headers."""
+    page = app_handlers.OPENER_FILE.read_text(encoding="utf-8")
+    assert f'"code" ? "{CODE}" : "{KEY}"' in page and 'content="no-referrer"' in page
+    _, server = restarted
+    status, headers, body = server.get(app_keys.OPEN_PATH, {})
+    assert status == 200 and body.decode() == page
+    assert headers["Clear-Site-Data"] == '"cache"' and headers["Cache-Control"] == "no-store"
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
 
 
 def test_key_bearing_requests_need_a_browser_saying_they_come_from_this_origin(restarted):

@@ -151,7 +151,7 @@ def test_the_server_raises_its_descriptor_limit_at_start(tmp_path):
         pytest.skip("the hard limit leaves no room")
     code = ("import resource, sys; from pathlib import Path\n"
             "from tarot_teach.app import server\n"
-            "server.make_live_server(Path(sys.argv[1]), 0)  # (not started)\n"
+            "server.LiveServer(Path(sys.argv[1]), 0)  # (not started)\n"
             "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=PATIENCE,

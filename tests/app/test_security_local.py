@@ -1,6 +1,6 @@
 """Issue 13, local mode: who may run code through the tutorial's server.
 
-A real server (``make_live_server`` in a child process, on a tiny site) answers HTTP and
+A real server (``LiveServer`` in a child process, on a tiny site) answers HTTP and
 WebSocket requests as a browser or another local program would send them. Kernel culling
 times are shortened for the test (a few seconds instead of half a minute)."""
 
@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 from tarot_teach.app import keys as app_keys, server as app_server
 directory, port = Path(sys.argv[1]), int(sys.argv[2])
-live = app_server.make_live_server(directory, port, kernel_cwd=directory)
+live = app_server.LiveServer(directory, port, kernel_cwd=directory)
 live.tabs.orphan_seconds = float(sys.argv[3])
 live.tabs.released_seconds = float(sys.argv[4])
 # What the test needs to act as the learner's browser (tarot-teach keeps the key in memory):
@@ -581,3 +581,20 @@ def test_stopping_the_server_while_kernels_start_prints_no_traceback(tmp_path_fa
     stop_server(process, signal.SIGINT)
     log = served.log()
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+
+
+def test_a_learners_jupyter_config_cannot_open_the_server(tmp_path, monkeypatch):
+    """The server's options are on its command line, defaults too: they override the
+    learner's own Jupyter config files (a browser opened with the token on its command
+    line, other origins, other hosts)."""
+    config = tmp_path / "jupyter-config"
+    config.mkdir()
+    (config / "jupyter_server_config.json").write_text(json.dumps({
+        "ServerApp": {"open_browser": True, "allow_origin": "*", "allow_remote_access": True,
+                      "ip": "0.0.0.0", "terminals_enabled": True},
+        "MappingKernelManager": {"cull_connected": True}}))
+    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(config))
+    app = app_server.LiveServer(tmp_path, free_port()).app  # (not started)
+    assert (app.open_browser, app.allow_origin, app.allow_remote_access, app.ip,
+            app.terminals_enabled) == (False, "", False, "127.0.0.1", False)
+    assert app.kernel_manager.cull_connected is False
