@@ -16,47 +16,36 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from test_live_local import (keep_on_this_machine, launch, running_tarot_teach, server_log_tail,
-                             take_key)
+from browser_session import borrowed_browser, fresh_context
+from test_live_local import keep_on_this_machine, running_tarot_teach, server_log_tail, take_key
 
 
 @contextlib.contextmanager
 def chromium_context(outside: "list | None" = None, **options):
-    """A new context of a freshly launched Chromium (``options`` as for
+    """A new context of this process's Chromium (``options`` as for
     ``browser.new_context``); with ``outside``, every request to another host is aborted
-    and listed there. The browser is closed after::
+    and listed there. The context is closed after::
 
         with chromium_context(outside) as context:
             page = context.new_page()
     """
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context(**options)
-            if outside is not None:
-                keep_on_this_machine(context, outside)
-            yield context
-        finally:
-            browser.close()
+    with fresh_context(**options) as context:
+        if outside is not None:
+            keep_on_this_machine(context, outside)
+        yield context
 
 
 @contextlib.contextmanager
 def live_browser(progress_dir):
-    """A `tarot-teach` serving the built book, its progress in ``progress_dir``, and a
-    freshly launched Chromium: yields (server, browser) for :func:`open_live`; both
-    stopped after::
+    """A `tarot-teach` serving the built book, its progress in ``progress_dir``, and this
+    process's Chromium: yields (server, browser) for :func:`open_live`; the server is
+    stopped and every context opened in the block closed after::
 
         with live_browser(tmp_path) as (server, browser):
             context, page, widget, problems, outside = open_live(browser, server, ...)
     """
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with running_tarot_teach(progress_dir) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            yield server, browser
-        finally:
-            browser.close()
+    with running_tarot_teach(progress_dir) as server, borrowed_browser() as browser:
+        yield server, browser
 
 
 class LivePage(NamedTuple):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from axe_check import EXCLUDED_RULES, EXCLUDED_SELECTORS, describe, serious_violations
+from browser_session import borrowed_browser
 from test_book_build import toc_pages
-from test_live_local import launch, tarot_teach_server  # noqa: F401 (fixture)
+from test_live_local import tarot_teach_server  # noqa: F401 (fixture)
 from conftest import serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -20,30 +21,25 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 def test_axe_check_reports_what_a_screen_reader_would_miss():
     """The helper itself: an unnamed button and an image without text are reported, with
     where they are; the same page with names passes."""
-    from playwright.sync_api import sync_playwright
 
     bad = ('<html lang="en"><head><title>t</title></head><body><main><h1>t</h1>'
            '<img src="data:,"><button class="b"></button></main></body></html>')
     good = bad.replace('<img src="data:,">', '<img src="data:," alt="King of hearts">').replace(
         '</button>', 'Check</button>')
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page()
-            page.set_content(bad)
-            found = serious_violations(page)
-            assert {v["id"] for v in found} == {"button-name", "image-alt"}, describe(found)
-            assert '<button class="b">' in describe(found)
-            page.set_content(good)
-            assert serious_violations(page) == []
-            page.set_viewport_size({"width": 390, "height": 800})
-            wide = '<article><p>fits</p><div style="width:500px">too wide</div></article>'
-            page.set_content(wide)
-            assert [v["targets"] for v in sideways(page)] == [["div.: too wide"]]
-            page.set_content(wide.replace("width:500px", "max-width:100%"))
-            assert sideways(page) == []
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        page = browser.new_page()
+        page.set_content(bad)
+        found = serious_violations(page)
+        assert {v["id"] for v in found} == {"button-name", "image-alt"}, describe(found)
+        assert '<button class="b">' in describe(found)
+        page.set_content(good)
+        assert serious_violations(page) == []
+        page.set_viewport_size({"width": 390, "height": 800})
+        wide = '<article><p>fits</p><div style="width:500px">too wide</div></article>'
+        page.set_content(wide)
+        assert [v["targets"] for v in sideways(page)] == [["div.: too wide"]]
+        page.set_content(wide.replace("width:500px", "max-width:100%"))
+        assert sideways(page) == []
 
 
 # ------------------------------------------------------------------------- the whole book
@@ -130,27 +126,22 @@ def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list
     without a name in words (:func:`unnamed_boxes`), on a phone what does not fit
     (:func:`sideways`), and what a learner offline would meet (:func:`open_rendered`'s
     problems, a request to another host), as a violation ``offline``."""
-    from playwright.sync_api import sync_playwright
 
     from test_live_local import keep_on_this_machine
 
     found: dict[str, list[dict]] = {}
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context(viewport={"width": width, "height": 900})
-            outside: list[str] = []
-            keep_on_this_machine(context, outside)
-            for name in pages:
-                problems: list[str] = []
-                outside.clear()
-                page = open_rendered(context, f"{base}{name}.html", problems)
-                problems += [f"request to another host: {u}" for u in outside]
-                found[name] = serious_violations(page) + unnamed_boxes(page) + (
-                    sideways(page) if width < 600 else []) + offline(problems)
-                page.close()
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        outside: list[str] = []
+        keep_on_this_machine(context, outside)
+        for name in pages:
+            problems: list[str] = []
+            outside.clear()
+            page = open_rendered(context, f"{base}{name}.html", problems)
+            problems += [f"request to another host: {u}" for u in outside]
+            found[name] = serious_violations(page) + unnamed_boxes(page) + (
+                sideways(page) if width < 600 else []) + offline(problems)
+            page.close()
     return found
 
 
@@ -220,41 +211,36 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
     """Tab to a card of the first live card exercise, Space chooses it (it is then named as
     chosen), Tab to Check, Enter: the verdict comes back in words (✔/✘ and a sentence) in a
     live region, and every stop shows a focus ring."""
-    from playwright.sync_api import sync_playwright
 
     from test_live_local import keep_on_this_machine, take_key, wait_idle
 
     base, _, opened = tarot_teach_server
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            keep_on_this_machine(context, [])
-            page = context.new_page()
-            take_key(page, opened, base)
-            page.goto(base + "book/07-tricks.html", wait_until="commit")
-            page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
-                                   timeout=60_000)
-            card = tab_until(page, "card")
-            assert card["ring"] >= 2, card
-            sent = page.evaluate("window.ttLive.sent")
-            page.keyboard.press("Space")
-            wait_idle(page, sent)
-            chosen = page.evaluate(FOCUS_JS)
-            assert chosen["pressed"] and chosen["title"].endswith(", chosen"), chosen
-            check = tab_until(page, "check")
-            assert check["ring"] >= 2, check
-            sent = page.evaluate("window.ttLive.sent")
-            page.keyboard.press("Enter")
-            wait_idle(page, sent)
-            feedback, live = page.evaluate(
-                "(() => { const f = document.activeElement.closest('.tt-exercise')"
-                ".querySelector('.tt-feedback'); return [f.innerText.trim(), "
-                "f.getAttribute('aria-live')]; })()")
-            assert feedback[:1] in "✔✘" and len(feedback.split()) >= 3, feedback
-            assert live == "polite"  # a screen reader reads the verdict out
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        keep_on_this_machine(context, [])
+        page = context.new_page()
+        take_key(page, opened, base)
+        page.goto(base + "book/07-tricks.html", wait_until="commit")
+        page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
+                               timeout=60_000)
+        card = tab_until(page, "card")
+        assert card["ring"] >= 2, card
+        sent = page.evaluate("window.ttLive.sent")
+        page.keyboard.press("Space")
+        wait_idle(page, sent)
+        chosen = page.evaluate(FOCUS_JS)
+        assert chosen["pressed"] and chosen["title"].endswith(", chosen"), chosen
+        check = tab_until(page, "check")
+        assert check["ring"] >= 2, check
+        sent = page.evaluate("window.ttLive.sent")
+        page.keyboard.press("Enter")
+        wait_idle(page, sent)
+        feedback, live = page.evaluate(
+            "(() => { const f = document.activeElement.closest('.tt-exercise')"
+            ".querySelector('.tt-feedback'); return [f.innerText.trim(), "
+            "f.getAttribute('aria-live')]; })()")
+        assert feedback[:1] in "✔✘" and len(feedback.split()) >= 3, feedback
+        assert live == "polite"  # a screen reader reads the verdict out
 
 
 # ------------------------------------------------------------------------ on a phone
@@ -281,21 +267,16 @@ def test_on_a_phone_nothing_floats_over_the_exercises(built_book, name):
     """At 390 px, scrolling down and back up through an exercise page, no fixed element lies
     over an exercise's buttons or answer boxes (the theme's "Back to top" pill, shown while one
     scrolls up, used to cover "New question")."""
-    from playwright.sync_api import sync_playwright
 
-    with serving(built_book) as base, sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 800})
-            page = open_rendered(context, f"{base}book/{name}.html")
-            height = page.evaluate("document.documentElement.scrollHeight")
-            positions = range(1200, height, 350)
-            assert len(positions) > 5
-            for y in positions:
-                page.evaluate(f"window.scrollTo(0, {y + 300})")
-                page.wait_for_timeout(50)
-                page.evaluate(f"window.scrollTo(0, {y})")  # scrolling up shows the theme's pill
-                page.wait_for_timeout(150)
-                assert page.evaluate(FLOATING_OVER_CONTROLS_JS) == [], f"scrolled to {y}px"
-        finally:
-            browser.close()
+    with serving(built_book) as base, borrowed_browser() as browser:
+        context = browser.new_context(viewport={"width": 390, "height": 800})
+        page = open_rendered(context, f"{base}book/{name}.html")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        positions = range(1200, height, 350)
+        assert len(positions) > 5
+        for y in positions:
+            page.evaluate(f"window.scrollTo(0, {y + 300})")
+            page.wait_for_timeout(50)
+            page.evaluate(f"window.scrollTo(0, {y})")  # scrolling up shows the theme's pill
+            page.wait_for_timeout(150)
+            assert page.evaluate(FLOATING_OVER_CONTROLS_JS) == [], f"scrolled to {y}px"

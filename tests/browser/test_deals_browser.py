@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from test_live_local import keep_on_this_machine, launch, running_tarot_teach, take_key
+from browser_session import borrowed_browser
+from test_live_local import keep_on_this_machine, running_tarot_teach, take_key
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
 from tarot_teach.share import encode
@@ -42,11 +43,10 @@ def server(built_book, tmp_path_factory):
 
 @contextlib.contextmanager
 def live_page(server, width: int = 1280):
-    """A page of a fresh Chromium that holds ``server``'s key: ``(page, problems, outside)``;
+    """A page of a fresh browser context that holds ``server``'s key: ``(page, problems, outside)``;
     at the end, no page error and no request to another host."""
     base, _port, opened = server
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         context, page, problems, outside = new_page(browser, width)
         take_key(page, opened, base)
         yield page, problems, outside
@@ -201,8 +201,7 @@ def test_a_deal_link_opens_in_the_static_site_with_pyodide(built_book):
     from conftest import serving
 
     code, _state = a_deal()
-    with serving(built_book) as base, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with serving(built_book) as base, borrowed_browser() as browser:
         context, page, problems, outside = new_page(browser)
         page.goto(f"{base}{PAGE}#d={code}")
         viewer = viewer_opened(page, 300_000)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import borrowed_browser
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
-    check, close_page, keep_on_this_machine, launch, running_tarot_teach, take_key)
+    check, close_page, keep_on_this_machine, running_tarot_teach, take_key)
 from tarot_teach.rules import Bid
 from tarot_teach.teach.auction import DOG_FATES, bid_name
 from tarot_teach.teach.final_test import STEPS, FinalTest
@@ -71,8 +72,7 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     progress_file = tmp_path / "p.json"
     with running_tarot_teach(tmp_path) as (base, _port, opened), \
-            sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+            borrowed_browser() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         outside = []
         keep_on_this_machine(context, outside)
@@ -143,7 +143,6 @@ def test_the_final_test_to_the_end(built_book, tmp_path):  # noqa: F811
         assert any("Who speaks first?" in answer.get("reason", "")
                    for answer in saved["answers"]["final-test"].values())
         assert not problems and not outside, (problems, outside)
-        browser.close()
 
 
 def pdf_pages(data: bytes) -> int:
@@ -161,8 +160,7 @@ def test_the_summary_prints_on_two_a4_pages(built_book):  # noqa: F811
     assert "_sources/book/appendix-summary" not in html  # download: no raw source
     assert "window.print()" in html and 'media="print"' in html
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with serving(built_book) as base, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with serving(built_book) as base, borrowed_browser() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(base + "book/appendix-summary.html")
         page.wait_for_load_state("load")
@@ -173,4 +171,3 @@ def test_the_summary_prints_on_two_a4_pages(built_book):  # noqa: F811
         page.emulate_media(media="print")
         assert page.locator(".bd-sidebar-primary").is_hidden()
         assert page.locator(".bd-header-article").is_hidden()
-        browser.close()

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
+from browser_session import borrowed_browser
 from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
-    launch, running_tarot_teach, wait_idle)
+    running_tarot_teach, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -82,42 +83,38 @@ def _look(page, hand, name: str, width: int, cards: int = 10) -> None:
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_guided_hand_looks_like_the_card_table(server, width):
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context, page, hand, problems, outside = open_live(
-                browser, server, PAGE, ".tt-guided", width=width, mark="guided")
-            _click(page, hand.locator(".tt-start"))  # from the deal's start, whatever was saved
-            _click(page, hand.locator(".tt-play-on"))
-            assert _visible(hand, ".tt-choice") >= 2  # the bid
-            assert "bid" in hand.locator(".tt-announce").inner_text()
-            _look(page, hand, "bid", width)
-            for _ in range(12):  # answer until a card is asked
-                if "raised cards may be played" in hand.locator(".tt-handhead").inner_text():
-                    break
-                answer_any(page, hand)
-            else:
-                raise AssertionError("no card question reached")
-            assert _visible(hand, ".tt-tcard.tt-playable") >= 1
-            _look(page, hand, "card", width)
-            # play a raised card by keyboard: focus it, then Enter
-            card = hand.locator(".tt-tcard.tt-playable").first
-            spoken = card.get_attribute("title")
-            card.focus()
-            sent = page.evaluate("window.ttLive.sent")
-            page.keyboard.press("Enter")
-            wait_idle(page, sent, timeout=120_000)
-            feedback = hand.locator(".tt-feedback").first.inner_text().strip()
-            assert feedback.startswith(("✔", "✘")), feedback
-            assert f"You played {spoken}" in hand.locator(".tt-announce").inner_text()
-            _click(page, hand.locator(".tt-play-on"))  # on over the end of the trick
-            assert "won by" in hand.locator(".tt-mid").inner_text() or \
-                _visible(hand, ".tt-played figure") >= 1
-            # (play on stops at the next question: late in the deal since the hands' judged
-            # questions are kept only when two draws agree, issue 26)
-            _look(page, hand, "after-trick", width, cards=1)
-            assert not problems, problems
-            assert not outside, outside
-            context.close()
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context, page, hand, problems, outside = open_live(
+            browser, server, PAGE, ".tt-guided", width=width, mark="guided")
+        _click(page, hand.locator(".tt-start"))  # from the deal's start, whatever was saved
+        _click(page, hand.locator(".tt-play-on"))
+        assert _visible(hand, ".tt-choice") >= 2  # the bid
+        assert "bid" in hand.locator(".tt-announce").inner_text()
+        _look(page, hand, "bid", width)
+        for _ in range(12):  # answer until a card is asked
+            if "raised cards may be played" in hand.locator(".tt-handhead").inner_text():
+                break
+            answer_any(page, hand)
+        else:
+            raise AssertionError("no card question reached")
+        assert _visible(hand, ".tt-tcard.tt-playable") >= 1
+        _look(page, hand, "card", width)
+        # play a raised card by keyboard: focus it, then Enter
+        card = hand.locator(".tt-tcard.tt-playable").first
+        spoken = card.get_attribute("title")
+        card.focus()
+        sent = page.evaluate("window.ttLive.sent")
+        page.keyboard.press("Enter")
+        wait_idle(page, sent, timeout=120_000)
+        feedback = hand.locator(".tt-feedback").first.inner_text().strip()
+        assert feedback.startswith(("✔", "✘")), feedback
+        assert f"You played {spoken}" in hand.locator(".tt-announce").inner_text()
+        _click(page, hand.locator(".tt-play-on"))  # on over the end of the trick
+        assert "won by" in hand.locator(".tt-mid").inner_text() or \
+            _visible(hand, ".tt-played figure") >= 1
+        # (play on stops at the next question: late in the deal since the hands' judged
+        # questions are kept only when two draws agree, issue 26)
+        _look(page, hand, "after-trick", width, cards=1)
+        assert not problems, problems
+        assert not outside, outside
+        context.close()

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import borrowed_browser
 from live_page import open_live
 from test_guided_browser import _click, _visible, answer_any, server  # noqa: F401
-from test_live_local import launch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -29,17 +29,13 @@ def live_hand(server, width: int):  # noqa: F811
     """The guided-hands page, live at ``width``: (page, first hand); no page error and
     nothing fetched from outside by the end."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context, page, hand, problems, outside = open_live(
-                browser, server, PAGE, ".tt-guided", width=width, mark="guided")
-            yield page, hand
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            assert not problems and not outside, (problems, outside)
-            context.close()
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context, page, hand, problems, outside = open_live(
+            browser, server, PAGE, ".tt-guided", width=width, mark="guided")
+        yield page, hand
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not problems and not outside, (problems, outside)
+        context.close()
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import (  # noqa: F401 (launch, close_page: used by other tests)
+    CHROMIUM, CHROMIUM_ARGS, close_page, fresh_context, launch)
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -55,12 +55,6 @@ def exercise_pages(html_dir: Path) -> list[str]:
 # ------------------------------------------------------------------------------ browser
 
 
-def launch(pw):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-
 def take_key(page, opened: str, base: str) -> None:
     """Open ``opened``, the key address `tarot-teach` prints, in ``page`` as a learner's
     browser does: the server remembers this browser and sends it to the book's index, which
@@ -70,25 +64,6 @@ def take_key(page, opened: str, base: str) -> None:
     page.goto(opened)
     page.wait_for_url(base)
     page.wait_for_url(base + "book/01-welcome.html")
-
-
-def close_page(page, patience_ms: float = 10_000) -> None:
-    """Close ``page`` without waiting for ever: Chromium may take a close that races a
-    navigation commit and drop it, and Playwright's ``page.close()`` then never returns
-    (crbug.com/536385539, playwright#41900). The close is asked again if it did not happen
-    within ``patience_ms``."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    for _ in range(3):
-        if page.is_closed():
-            return
-        try:
-            with page.expect_event("close", timeout=patience_ms):
-                page.close(run_before_unload=True)  # (returns at once; no page asks first)
-            return
-        except sync_api.Error:  # (TimeoutError is one)
-            continue
-    if not page.is_closed():
-        raise AssertionError(f"{page.url} could not be closed")
 
 
 CANDIDATES_JS = r"""
@@ -370,48 +345,42 @@ def run_pages(base: str, pages: list[str], label: str, live_timeout: float = 30_
     it); print the times; fail with every problem found.
 
     ``first_url``: the address `tarot-teach` opens (it gives this browser its key)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     report: list[str] = []
     rows: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            outside: list[str] = []
-            keep_on_this_machine(context, outside)
-            if first_url:
-                opening = context.new_page()
-                take_key(opening, first_url, base)  # (kept by the browser, not in the URL)
-                close_page(opening)
-            problems: list[str] = []
-            page = _watched_page(context, problems)
-            for number, name in enumerate(pages):
-                problems.clear()
-                outside.clear()
-                started = page.evaluate("performance.now()") if number else 0
-                if number == 0:
-                    page.goto(base + name + ".html", wait_until="commit")
-                    result = exercise(page, problems, LIVE_OR_FAILED_JS, None, live_timeout)
-                else:
-                    result = exercise_followed(page, problems, base + name + ".html", name,
-                                               live_timeout)
-                report += [f"{name}: {p}" for p in problems]
-                report += [f"{name}: request to another host: {u}" for u in outside]
-                clicks = result["clicks_ms"]
-                first = result["first_feedback_ms"]
-                rows.append(
-                    f"  {name:28s} {'opened' if number == 0 else 'followed'}: first answer "
-                    f"{first - started if first else -1:6.0f} ms   later clicks "
-                    + (f"median {sorted(clicks)[len(clicks) // 2]:4.0f} max {max(clicks):4.0f} ms"
-                       f" ({len(clicks)})" if clicks else "-"))
-            swaps, loads = page.evaluate("[window.ttNav.swaps, window.ttNav.fullLoads]")
-            rows.append(f"  {swaps} pages followed inside the tab, {loads} loaded whole")
-            if swaps < len(pages) - 1:
-                report.append(f"only {swaps} of {len(pages) - 1} links were followed inside "
-                              "the page (nav.js loaded the others whole)")
-            close_page(page)
-        finally:
-            browser.close()
+    with fresh_context() as context:
+        outside: list[str] = []
+        keep_on_this_machine(context, outside)
+        if first_url:
+            opening = context.new_page()
+            take_key(opening, first_url, base)  # (kept by the browser, not in the URL)
+            close_page(opening)
+        problems: list[str] = []
+        page = _watched_page(context, problems)
+        for number, name in enumerate(pages):
+            problems.clear()
+            outside.clear()
+            started = page.evaluate("performance.now()") if number else 0
+            if number == 0:
+                page.goto(base + name + ".html", wait_until="commit")
+                result = exercise(page, problems, LIVE_OR_FAILED_JS, None, live_timeout)
+            else:
+                result = exercise_followed(page, problems, base + name + ".html", name,
+                                           live_timeout)
+            report += [f"{name}: {p}" for p in problems]
+            report += [f"{name}: request to another host: {u}" for u in outside]
+            clicks = result["clicks_ms"]
+            first = result["first_feedback_ms"]
+            rows.append(
+                f"  {name:28s} {'opened' if number == 0 else 'followed'}: first answer "
+                f"{first - started if first else -1:6.0f} ms   later clicks "
+                + (f"median {sorted(clicks)[len(clicks) // 2]:4.0f} max {max(clicks):4.0f} ms"
+                   f" ({len(clicks)})" if clicks else "-"))
+        swaps, loads = page.evaluate("[window.ttNav.swaps, window.ttNav.fullLoads]")
+        rows.append(f"  {swaps} pages followed inside the tab, {loads} loaded whole")
+        if swaps < len(pages) - 1:
+            report.append(f"only {swaps} of {len(pages) - 1} links were followed inside "
+                          "the page (nav.js loaded the others whole)")
+        close_page(page)
     print(f"\n[{label}] one visit, page after page (times from the page's opening or the "
           "link's click):\n" + "\n".join(rows))
     assert not report, "\n".join(report)

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from browser_session import borrowed_browser
 from conftest import serving
 from test_live_local import exercise_pages, run_pages
 
@@ -86,64 +87,52 @@ def test_every_exercise_page_is_live_in_the_browser_with_pyodide(built_book, sta
 
 def test_progress_survives_a_reload_in_the_browser(built_book, static_server):  # noqa: F811
     """The browser's Python forgets its files: progress is kept in localStorage by live.js."""
-    from playwright.sync_api import sync_playwright
 
-    from test_live_local import exercise_page, launch
+    from test_live_local import exercise_page
 
     url = static_server + "book/07-tricks.html"
-    with sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         context = browser.new_context()
-        try:
-            result = exercise_page(context, url, live_timeout=90_000)
-            assert result["right"], result["problems"]
-            page = context.new_page()
-            page.goto(url, wait_until="commit")
-            page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
-                                   timeout=90_000)
-            saved = page.evaluate("window.localStorage.getItem('tarot_teach.progress')")
-            assert saved and "solved" in saved
-            assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
-        finally:
-            browser.close()
+        result = exercise_page(context, url, live_timeout=90_000)
+        assert result["right"], result["problems"]
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("document.documentElement?.dataset.ttLive === 'ready'",
+                               timeout=90_000)
+        saved = page.evaluate("window.localStorage.getItem('tarot_teach.progress')")
+        assert saved and "solved" in saved
+        assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
 
 
 def test_two_tabs_saving_at_once_both_keep_their_solves(built_book, static_server):  # noqa: F811
     """Each tab has its own Python; both save at about the same time (a click in each). The
     browser's lock (Web Locks) runs one tab's read-merge-write after the other's, so the
     stored progress keeps both solves; a tab opened next brings both into its Python."""
-    from playwright.sync_api import sync_playwright
-
-    from test_live_local import launch
 
     url = static_server + "book/07-tricks.html"
     ready = "document.documentElement?.dataset.ttLive === 'ready'"
     solved = "print(sorted(Progress.default().solved))"
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            tabs = [context.new_page() for _ in range(2)]
-            for tab in tabs:
-                tab.goto(url, wait_until="commit")
-            for i, tab in enumerate(tabs):
-                tab.wait_for_function(ready, timeout=120_000)
-                assert tab.evaluate("!!navigator.locks")
-                tab.evaluate("code => window.ttLive.execute(code)",
-                             "from tarot_teach.widgets.progress import Progress\n"
-                             f"Progress.default().mark_solved('solved-in-tab-{i}')")
-            for tab in tabs:  # a click in each, one right after the other
-                tab.evaluate("document.querySelector('.tt-live').click()")
-            tabs[0].wait_for_function("""() => {
-                const text = localStorage.getItem('tarot_teach.progress');
-                const solved = text ? JSON.parse(text).solved : {};
-                return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
-            }""", timeout=30_000)
-            third = context.new_page()
-            third.goto(url, wait_until="commit")
-            third.wait_for_function(ready, timeout=120_000)
-            out = third.evaluate("code => window.ttLive.execute(code)",
-                                 "from tarot_teach.widgets.progress import Progress\n" + solved)
-            assert "'solved-in-tab-0', 'solved-in-tab-1'" in out, out
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        tabs = [context.new_page() for _ in range(2)]
+        for tab in tabs:
+            tab.goto(url, wait_until="commit")
+        for i, tab in enumerate(tabs):
+            tab.wait_for_function(ready, timeout=120_000)
+            assert tab.evaluate("!!navigator.locks")
+            tab.evaluate("code => window.ttLive.execute(code)",
+                         "from tarot_teach.widgets.progress import Progress\n"
+                         f"Progress.default().mark_solved('solved-in-tab-{i}')")
+        for tab in tabs:  # a click in each, one right after the other
+            tab.evaluate("document.querySelector('.tt-live').click()")
+        tabs[0].wait_for_function("""() => {
+            const text = localStorage.getItem('tarot_teach.progress');
+            const solved = text ? JSON.parse(text).solved : {};
+            return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
+        }""", timeout=30_000)
+        third = context.new_page()
+        third.goto(url, wait_until="commit")
+        third.wait_for_function(ready, timeout=120_000)
+        out = third.evaluate("code => window.ttLive.execute(code)",
+                             "from tarot_teach.widgets.progress import Progress\n" + solved)
+        assert "'solved-in-tab-0', 'solved-in-tab-1'" in out, out

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import borrowed_browser
 from conftest import serving
 from live_page import chromium_context, open_live
 from test_live_local import running_tarot_teach
@@ -96,32 +97,27 @@ def test_import_with_the_local_server_brings_the_progress_back(built_book,
                                                               tmp_path_factory):
     home, away = tmp_path_factory.mktemp("home"), tmp_path_factory.mktemp("away")
     (home / "p.json").write_text(json.dumps(PROGRESS), encoding="utf-8")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from test_live_local import launch
+    pytest.importorskip("playwright.sync_api")
 
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            with running_tarot_teach(home) as server:
-                live = open_live(browser, server, "book/90-your-progress", ".tt-progress-page")
-                wait_live(live.page)
-                content = download(live.page, home)
-                assert set(content["solved"]) == set(PROGRESS["solved"])
-                assert not live.problems and not live.outside
-                live.context.close()
-            exported = away / "from-home.json"
-            exported.write_text(json.dumps(content), encoding="utf-8")
-            with running_tarot_teach(away) as server:  # another computer: no progress yet
-                live = open_live(browser, server, "book/90-your-progress", ".tt-progress-page")
-                wait_live(live.page)
-                assert live.page.locator(SOLVED).count() == 0
-                assert_progress_back(live.page, import_file(live.page, exported))
-                kept = json.loads((away / "p.json").read_text(encoding="utf-8"))
-                assert set(kept["solved"]) == set(PROGRESS["solved"])
-                assert list(kept["answers"]) == ["ch03-target"]
-                assert not live.problems and not live.outside
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        with running_tarot_teach(home) as server:
+            live = open_live(browser, server, "book/90-your-progress", ".tt-progress-page")
+            wait_live(live.page)
+            content = download(live.page, home)
+            assert set(content["solved"]) == set(PROGRESS["solved"])
+            assert not live.problems and not live.outside
+            live.context.close()
+        exported = away / "from-home.json"
+        exported.write_text(json.dumps(content), encoding="utf-8")
+        with running_tarot_teach(away) as server:  # another computer: no progress yet
+            live = open_live(browser, server, "book/90-your-progress", ".tt-progress-page")
+            wait_live(live.page)
+            assert live.page.locator(SOLVED).count() == 0
+            assert_progress_back(live.page, import_file(live.page, exported))
+            kept = json.loads((away / "p.json").read_text(encoding="utf-8"))
+            assert set(kept["solved"]) == set(PROGRESS["solved"])
+            assert list(kept["answers"]) == ["ch03-target"]
+            assert not live.problems and not live.outside
 
 
 def test_a_stored_reset_in_the_future_erases_nothing_in_the_static_site(built_book):

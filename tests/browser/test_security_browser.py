@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import borrowed_browser
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
-    exercise_page, exercise_pages, free_port, launch, take_key)
+    exercise_page, exercise_pages, free_port, take_key)
 from test_security_local import server  # noqa: F401 (fixture)
 
 from tarot_teach.app import (build as app_build, handlers as app_handlers, kernels as app_kernels,
@@ -98,8 +99,7 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
     evil.framed = tutorial + "index.html"
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     other = f"http://127.0.0.1:{evil.server_address[1]}/"
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         try:
             context = browser.new_context()
             page = context.new_page()
@@ -146,7 +146,6 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
             time.sleep(1)
             assert not server.kernels(token) - before  # no kernel started from there
         finally:
-            browser.close()
             evil.shutdown()
             evil.server_close()
     # Whatever cookies the browser sent to the other port, none carries a secret or opens
@@ -238,56 +237,52 @@ def test_normal_use_of_the_local_server_prints_no_traceback(built_book, tmp_path
     base = f"http://127.0.0.1:{port}/"
     process, opened = _start_tutorial(port, tmp_path, outputs[0])
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = launch(pw)
-            try:
-                context = browser.new_context()
-                opening = context.new_page()
-                take_key(opening, opened, base)
-                assert "key" not in opening.url
-                sessions = []
-                page = context.new_page()
+        with borrowed_browser() as browser:
+            context = browser.new_context()
+            opening = context.new_page()
+            take_key(opening, opened, base)
+            assert "key" not in opening.url
+            sessions = []
+            page = context.new_page()
 
-                # One kernel per tab: a reload gets the same kernel back.
-                page.goto(base + "book/07-tricks.html")
-                _live(page)
-                sessions.append(_session(page))
-                page.reload()
-                _live(page)
-                sessions.append(_session(page))
-                assert len(sessions) == 2 and sessions[1]["kernel"] == sessions[0]["kernel"]
-                assert sessions[1]["reused"] and not sessions[0]["reused"]
+            # One kernel per tab: a reload gets the same kernel back.
+            page.goto(base + "book/07-tricks.html")
+            _live(page)
+            sessions.append(_session(page))
+            page.reload()
+            _live(page)
+            sessions.append(_session(page))
+            assert len(sessions) == 2 and sessions[1]["kernel"] == sessions[0]["kernel"]
+            assert sessions[1]["reused"] and not sessions[0]["reused"]
 
-                # The server stops: the page says so; Reconnect says it is still away...
-                _stop(process)
-                notice = page.locator(".tt-live-lost")
-                notice.wait_for(timeout=30_000)
-                assert "connection" in notice.inner_text()
-                assert page.evaluate("window.ttLive.status") == "disconnected"
-                page.locator(".tt-live-reconnect").click()
-                page.wait_for_function("document.querySelector('.tt-live-lost').textContent"
-                                       ".includes('Still no connection')", timeout=30_000)
-                # ...and once tarot-teach runs again (with a new key, which the browser it
-                # opens takes), brings the exercises back.
-                process, reopened = _start_tutorial(port, tmp_path, outputs[1])
-                assert page.evaluate("window.ttLive.status") == "disconnected"
-                take_key(context.new_page(), reopened, base)
-                page.locator(".tt-live-reconnect").click()
-                page.wait_for_function(
-                    "document.documentElement.dataset.ttLive === 'ready' && "
-                    "!document.querySelector('.tt-live-lost')", timeout=60_000)
-                sessions.append(_session(page))
-                assert sessions[-1]["kernel"] != sessions[0]["kernel"]
+            # The server stops: the page says so; Reconnect says it is still away...
+            _stop(process)
+            notice = page.locator(".tt-live-lost")
+            notice.wait_for(timeout=30_000)
+            assert "connection" in notice.inner_text()
+            assert page.evaluate("window.ttLive.status") == "disconnected"
+            page.locator(".tt-live-reconnect").click()
+            page.wait_for_function("document.querySelector('.tt-live-lost').textContent"
+                                   ".includes('Still no connection')", timeout=30_000)
+            # ...and once tarot-teach runs again (with a new key, which the browser it
+            # opens takes), brings the exercises back.
+            process, reopened = _start_tutorial(port, tmp_path, outputs[1])
+            assert page.evaluate("window.ttLive.status") == "disconnected"
+            take_key(context.new_page(), reopened, base)
+            page.locator(".tt-live-reconnect").click()
+            page.wait_for_function(
+                "document.documentElement.dataset.ttLive === 'ready' && "
+                "!document.querySelector('.tt-live-lost')", timeout=60_000)
+            sessions.append(_session(page))
+            assert sessions[-1]["kernel"] != sessions[0]["kernel"]
 
-                # Answering exercises on other pages (pages opened and closed).
-                for name in exercise_pages(app_build.html_dir(ROOT))[:2]:
-                    result = exercise_page(context, base + name + ".html", 60_000)
-                    assert not result["problems"], result["problems"]
-                for odd in ("%00", "a%00b.html", "no-such-page.html", "book/%00"):
-                    context.new_page().goto(base + odd)
-                page.close()
-            finally:
-                browser.close()
+            # Answering exercises on other pages (pages opened and closed).
+            for name in exercise_pages(app_build.html_dir(ROOT))[:2]:
+                result = exercise_page(context, base + name + ".html", 60_000)
+                assert not result["problems"], result["problems"]
+            for odd in ("%00", "a%00b.html", "no-such-page.html", "book/%00"):
+                context.new_page().goto(base + odd)
+            page.close()
         # Closed pages: their kernels go within seconds (no page connected to them).
         token = sessions[-1]["token"]
         deadline = time.time() + app_kernels.ORPHAN_SECONDS + 30
@@ -341,37 +336,33 @@ def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
         assert key not in command and "key=" not in command and "code=" not in command
         address = command.split()[1]
         assert address.startswith("file:///"), command
-        with sync_api.sync_playwright() as pw:
-            browser = launch(pw)
-            try:
-                context = browser.new_context()
-                first = context.new_page()
-                first.goto(address)  # what the browser tarot-teach started does
-                first.wait_for_url(base + "book/01-welcome.html")
-                assert first.evaluate("localStorage.getItem('tarot_teach.key')") == key
-                progress = '{"version": 1, "solved": {"kept": "2026-11-30T10:00:00Z"}}'
-                first.evaluate("p => localStorage.setItem('tarot_teach.progress', p)", progress)
-                # The same address again: its code is used up.
-                again = context.new_page()
-                again.goto(address)
-                again.wait_for_function("document.body.textContent.includes('used already')")
-                assert again.url == base + app_keys.OPEN_PATH.lstrip("/")
-                # The address printed in the terminal, now through the service worker.
-                assert first.evaluate("!!navigator.serviceWorker.controller")
-                third = context.new_page()
-                third.goto(printed)
-                third.wait_for_url(base + "book/01-welcome.html")
-                third.goto(base + "book/07-tricks.html")
-                _live(third)
-                third.wait_for_timeout(1000)  # (the worker keeps its copies in the background)
-                cached = third.evaluate(CACHED_JS)
-                assert any(url.startswith(base + "_static/vendor/") for url in cached), cached
-                leaked = [url for url in cached if "/vendor/live/" in url or "#" in url
-                          or key in url or "code=" in url]
-                assert not leaked, leaked
-                assert third.evaluate("localStorage.getItem('tarot_teach.progress')") == progress
-            finally:
-                browser.close()
+        with borrowed_browser() as browser:
+            context = browser.new_context()
+            first = context.new_page()
+            first.goto(address)  # what the browser tarot-teach started does
+            first.wait_for_url(base + "book/01-welcome.html")
+            assert first.evaluate("localStorage.getItem('tarot_teach.key')") == key
+            progress = '{"version": 1, "solved": {"kept": "2026-11-30T10:00:00Z"}}'
+            first.evaluate("p => localStorage.setItem('tarot_teach.progress', p)", progress)
+            # The same address again: its code is used up.
+            again = context.new_page()
+            again.goto(address)
+            again.wait_for_function("document.body.textContent.includes('used already')")
+            assert again.url == base + app_keys.OPEN_PATH.lstrip("/")
+            # The address printed in the terminal, now through the service worker.
+            assert first.evaluate("!!navigator.serviceWorker.controller")
+            third = context.new_page()
+            third.goto(printed)
+            third.wait_for_url(base + "book/01-welcome.html")
+            third.goto(base + "book/07-tricks.html")
+            _live(third)
+            third.wait_for_timeout(1000)  # (the worker keeps its copies in the background)
+            cached = third.evaluate(CACHED_JS)
+            assert any(url.startswith(base + "_static/vendor/") for url in cached), cached
+            leaked = [url for url in cached if "/vendor/live/" in url or "#" in url
+                      or key in url or "code=" in url]
+            assert not leaked, leaked
+            assert third.evaluate("localStorage.getItem('tarot_teach.progress')") == progress
     finally:
         _stop(process)
 
@@ -392,18 +383,14 @@ def tutorial(built_book, tmp_path_factory):  # noqa: F811
 
 @contextlib.contextmanager
 def _live_page(tutorial, path: str):
-    """``path`` of the running ``tutorial`` open and live in a fresh Chromium: the page."""
+    """``path`` of the running ``tutorial`` open and live in a fresh browser context: the page."""
     base, opened = tutorial
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_context().new_page()
-            take_key(page, opened, base)
-            page.goto(base + path)
-            _live(page)
-            yield page
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        page = browser.new_context().new_page()
+        take_key(page, opened, base)
+        page.goto(base + path)
+        _live(page)
+        yield page
 
 
 def test_pasting_more_than_10_mib_shows_the_lost_connection_and_reconnect_works(tutorial):
@@ -455,42 +442,38 @@ def test_a_lone_surrogate_typed_in_an_answer_box_keeps_the_connection(tutorial):
 def test_static_progress_merges_the_saves_of_several_tabs(built_book):  # noqa: F811
     """Tab 1 is live; tab 2 saves a solve (as its page would); tab 1 then saves: both kept.
     A damaged stored value is set aside under a new name, with a notice."""
-    with serving(built_book) as base, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            seed = context.new_page()
-            seed.goto(base + "search.html")  # a page of the site without exercises
-            seed.evaluate("localStorage.setItem('tarot_teach.progress', JSON.stringify("
-                          "{version: 1, solved: {'solved-before': '2026-11-01T10:00:00'}}))")
-            first = context.new_page()
-            first.goto(base + "book/07-tricks.html")
-            _live(first, timeout=120_000)
-            # Another tab saves a solve while the first is open.
-            seed.evaluate("""() => {
-                const data = JSON.parse(localStorage.getItem('tarot_teach.progress'));
-                data.solved['solved-in-tab-2'] = '2026-11-30T10:00:00';
-                localStorage.setItem('tarot_teach.progress', JSON.stringify(data));
-            }""")
-            # The first tab's learner clicks in an exercise (its page saves).
-            exercise = first.locator(".tt-live .tt-exercise").first
-            sent = first.evaluate("window.ttLive.sent")
-            exercise.locator(".tt-check").click()
-            first.wait_for_function("n => window.ttLive.sent > n + 1 && window.ttLive.pending"
-                                    " === 0", arg=sent, timeout=30_000)
-            first.wait_for_timeout(500)
-            stored = json.loads(first.evaluate("localStorage.getItem('tarot_teach.progress')"))
-            assert {"solved-before", "solved-in-tab-2"} <= set(stored["solved"]), stored
+    with serving(built_book) as base, borrowed_browser() as browser:
+        context = browser.new_context()
+        seed = context.new_page()
+        seed.goto(base + "search.html")  # a page of the site without exercises
+        seed.evaluate("localStorage.setItem('tarot_teach.progress', JSON.stringify("
+                      "{version: 1, solved: {'solved-before': '2026-11-01T10:00:00'}}))")
+        first = context.new_page()
+        first.goto(base + "book/07-tricks.html")
+        _live(first, timeout=120_000)
+        # Another tab saves a solve while the first is open.
+        seed.evaluate("""() => {
+            const data = JSON.parse(localStorage.getItem('tarot_teach.progress'));
+            data.solved['solved-in-tab-2'] = '2026-11-30T10:00:00';
+            localStorage.setItem('tarot_teach.progress', JSON.stringify(data));
+        }""")
+        # The first tab's learner clicks in an exercise (its page saves).
+        exercise = first.locator(".tt-live .tt-exercise").first
+        sent = first.evaluate("window.ttLive.sent")
+        exercise.locator(".tt-check").click()
+        first.wait_for_function("n => window.ttLive.sent > n + 1 && window.ttLive.pending"
+                                " === 0", arg=sent, timeout=30_000)
+        first.wait_for_timeout(500)
+        stored = json.loads(first.evaluate("localStorage.getItem('tarot_teach.progress')"))
+        assert {"solved-before", "solved-in-tab-2"} <= set(stored["solved"]), stored
 
-            # A damaged value: set aside (kept), a notice on the next page, a fresh start.
-            seed.evaluate("localStorage.setItem('tarot_teach.progress', '{not json')")
-            third = context.new_page()
-            third.goto(base + "book/07-tricks.html")
-            _live(third, timeout=120_000)
-            assert "damaged" in third.locator(".tt-live-notice").first.inner_text()
-            kept = third.evaluate("""Object.keys(localStorage).filter(
-                k => k.startsWith('tarot_teach.progress.damaged-')).map(
-                k => localStorage.getItem(k))""")
-            assert kept == ["{not json"]
-        finally:
-            browser.close()
+        # A damaged value: set aside (kept), a notice on the next page, a fresh start.
+        seed.evaluate("localStorage.setItem('tarot_teach.progress', '{not json')")
+        third = context.new_page()
+        third.goto(base + "book/07-tricks.html")
+        _live(third, timeout=120_000)
+        assert "damaged" in third.locator(".tt-live-notice").first.inner_text()
+        kept = third.evaluate("""Object.keys(localStorage).filter(
+            k => k.startsWith('tarot_teach.progress.damaged-')).map(
+            k => localStorage.getItem(k))""")
+        assert kept == ["{not json"]

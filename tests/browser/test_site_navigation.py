@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from browser_session import borrowed_browser
 from test_live_local import (  # noqa: F401 (fixtures)
-    CHROMIUM, CHROMIUM_ARGS, check, exercise_page, keep_on_this_machine, keep_static, launch,
+    check, exercise_page, keep_on_this_machine, keep_static, launch,
     take_key, tarot_teach_server, wait_idle, watch_errors)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -159,14 +160,10 @@ def follow(page, selector: str, name: str) -> None:
 @contextlib.contextmanager
 def watched_tab():
     """A tab of a new browser (its HTTP cache on) and the Watch of its context."""
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            yield watch.page(context), watch
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        watch = Watch(context)
+        yield watch.page(context), watch
 
 
 # The first guided hand has asked its question (answer buttons or playable cards).
@@ -290,32 +287,28 @@ def test_big_scripts_come_compressed_and_only_where_needed(built_book, counted_s
     assert not [p.name for p in built_book.rglob("*.html")
                 if "fontawesome.js" in p.read_text(encoding="utf-8")]
     base, counter = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            page = watch.page(context)
-            counter.take()
-            page.goto(base + "book/09-scoring.html")
-            page.wait_for_selector("mjx-container", timeout=60_000)  # formulas typeset
-            page.wait_for_function("() => typeof Search !== 'undefined' && !!Search._index",
-                                   timeout=60_000)  # the search box's index
-            page.wait_for_function("document.fonts.check('900 1em \"Font Awesome 6 Free\"')"
-                                   " && document.fonts.status === 'loaded'", timeout=60_000)
-            icon = page.evaluate("""() => {
-                const i = [...document.querySelectorAll('.fa-solid.fa-bars')]
-                  .filter(e => e.getBoundingClientRect().width > 0)[0];  // the one on screen
-                const css = getComputedStyle(i, '::before');
-                return [css.fontFamily, css.content, i.getBoundingClientRect().width];
-            }""")
-            assert "Font Awesome" in icon[0] and icon[1] not in ("none", '""') and icon[2] > 0
-            fetched = counter.take()
-            for path in ["/_static/vendor/mathjax/tex-mml-chtml.js", "/searchindex.js"]:
-                assert path + ".gz" in fetched and path not in fetched, sorted(fetched)
-            assert not [p for p in fetched if "fontawesome.js" in p]
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        watch = Watch(context)
+        page = watch.page(context)
+        counter.take()
+        page.goto(base + "book/09-scoring.html")
+        page.wait_for_selector("mjx-container", timeout=60_000)  # formulas typeset
+        page.wait_for_function("() => typeof Search !== 'undefined' && !!Search._index",
+                               timeout=60_000)  # the search box's index
+        page.wait_for_function("document.fonts.check('900 1em \"Font Awesome 6 Free\"')"
+                               " && document.fonts.status === 'loaded'", timeout=60_000)
+        icon = page.evaluate("""() => {
+            const i = [...document.querySelectorAll('.fa-solid.fa-bars')]
+              .filter(e => e.getBoundingClientRect().width > 0)[0];  // the one on screen
+            const css = getComputedStyle(i, '::before');
+            return [css.fontFamily, css.content, i.getBoundingClientRect().width];
+        }""")
+        assert "Font Awesome" in icon[0] and icon[1] not in ("none", '""') and icon[2] > 0
+        fetched = counter.take()
+        for path in ["/_static/vendor/mathjax/tex-mml-chtml.js", "/searchindex.js"]:
+            assert path + ".gz" in fetched and path not in fetched, sorted(fetched)
+        assert not [p for p in fetched if "fontawesome.js" in p]
     assert not watch.problems, "\n".join(watch.problems)
 
 
@@ -326,136 +319,119 @@ def test_a_first_visit_downloads_each_file_once_and_compressed(built_book, count
     at all (IPython's terminal, the theme's icon script). The browser's Python still reports
     an error in a cell, without IPython's terminal."""
     base, counter = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + OFFLINE_ARGS)
-        try:
-            context = browser.new_context()
-            watch = Watch(context, route=False)
-            page = watch.page(context)
-            counter.take()
-            page.goto(base + "book/07-tricks.html")
-            ready(page, "book/07-tricks")
-            assert answers(page)
-            page.wait_for_load_state("networkidle")
-            sent, bodies = counter.take_all()
-            assert not {p: n for p, n in bodies.items() if n > 1}
-            lite = "/_static/vendor/lite/"
-            assert lite + "pyodide/pyodide.asm.wasm.gz" in sent, sorted(sent)
-            assert lite + "pyodide/pyodide.asm.wasm" not in sent
-            assert "/_static/vendor/widgets/html-manager/embed-amd.js" not in sent
-            assert any(p.startswith(lite + "pypi/tarot_teach_exercises-") for p in sent)
-            assert not [p for p in sent if "prompt_toolkit" in p or "fontawesome.js" in p]
-            assert "ZeroDivisionError" in python(page, "1 / 0")
-            assert python(page, "import sys; print('prompt_toolkit' in sys.modules)") == "False\n"
-        finally:
-            browser.close()
+    browser = launch(args=OFFLINE_ARGS)  # (its own Chromium: other arguments)
+    try:
+        context = browser.new_context()
+        watch = Watch(context, route=False)
+        page = watch.page(context)
+        counter.take()
+        page.goto(base + "book/07-tricks.html")
+        ready(page, "book/07-tricks")
+        assert answers(page)
+        page.wait_for_load_state("networkidle")
+        sent, bodies = counter.take_all()
+        assert not {p: n for p, n in bodies.items() if n > 1}
+        lite = "/_static/vendor/lite/"
+        assert lite + "pyodide/pyodide.asm.wasm.gz" in sent, sorted(sent)
+        assert lite + "pyodide/pyodide.asm.wasm" not in sent
+        assert "/_static/vendor/widgets/html-manager/embed-amd.js" not in sent
+        assert any(p.startswith(lite + "pypi/tarot_teach_exercises-") for p in sent)
+        assert not [p for p in sent if "prompt_toolkit" in p or "fontawesome.js" in p]
+        assert "ZeroDivisionError" in python(page, "1 / 0")
+        assert python(page, "import sys; print('prompt_toolkit' in sys.modules)") == "False\n"
+    finally:
+        browser.close()
     assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_an_early_click_is_answered_once_python_is_ready(built_book, counted_site):  # noqa: F811
     base, _ = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            page = watch.page(context)
-            page.goto(base + "book/07-tricks.html", wait_until="commit")
-            static_check = page.locator(".widget-subarea:not(.tt-live) .tt-check").first
-            static_check.wait_for(state="visible", timeout=60_000)
-            notice = page.locator(".tt-live-wait").first
-            assert notice.get_attribute("role") == "status"
-            assert page.evaluate("window.ttLive.status") != "ready"
-            static_check.click()
-            assert page.evaluate("window.ttLive.queued") == 1
-            text = notice.inner_text()
-            assert "Starting Python" in text and " s" in text and "kept" in text, text
-            page.wait_for_function("(window.ttLive.replayed || 0) >= 1", timeout=120_000)
-            wait_idle(page, 0)
-            feedback = page.locator(".tt-live .tt-feedback").first.inner_text().strip()
-            assert feedback, "the early click was not answered"
-            assert not page.evaluate("window.ttLive.dropped")
-            assert page.locator(".tt-live-wait").count() == 0
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        watch = Watch(context)
+        page = watch.page(context)
+        page.goto(base + "book/07-tricks.html", wait_until="commit")
+        static_check = page.locator(".widget-subarea:not(.tt-live) .tt-check").first
+        static_check.wait_for(state="visible", timeout=60_000)
+        notice = page.locator(".tt-live-wait").first
+        assert notice.get_attribute("role") == "status"
+        assert page.evaluate("window.ttLive.status") != "ready"
+        static_check.click()
+        assert page.evaluate("window.ttLive.queued") == 1
+        text = notice.inner_text()
+        assert "Starting Python" in text and " s" in text and "kept" in text, text
+        page.wait_for_function("(window.ttLive.replayed || 0) >= 1", timeout=120_000)
+        wait_idle(page, 0)
+        feedback = page.locator(".tt-live .tt-feedback").first.inner_text().strip()
+        assert feedback, "the early click was not answered"
+        assert not page.evaluate("window.ttLive.dropped")
+        assert page.locator(".tt-live-wait").count() == 0
     assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_second_visit_and_progress_come_from_the_browser(built_book, counted_site):  # noqa: F811
     base, counter = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            counter.take()
-            first = exercise_page(context, base + "book/07-tricks.html", live_timeout=120_000)
-            assert first["right"], first["problems"]
-            fetched = counter.take()
-            assert any("pyodide.asm.wasm" in path for path in fetched), sorted(fetched)
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        watch = Watch(context)
+        counter.take()
+        first = exercise_page(context, base + "book/07-tricks.html", live_timeout=120_000)
+        assert first["right"], first["problems"]
+        fetched = counter.take()
+        assert any("pyodide.asm.wasm" in path for path in fetched), sorted(fetched)
 
-            page = watch.page(context)  # a second visit, same browser
-            page.goto(base + "book/06-dog-discard.html")
-            ready(page, "book/06-dog-discard")
-            again = counter.take()
-            # Pyodide, the wheels, the widget scripts: all from the service worker's cache
-            # (session.json is asked for on every page load, on purpose).
-            assert not [p for p in again if "/_static/vendor/" in p
-                        and not p.endswith("/session.json")], sorted(again)
-            # Progress from the first visit shows on a page reached by a link.
-            follow(page, "a.right-next", "book/07-tricks")
-            assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
-        finally:
-            browser.close()
+        page = watch.page(context)  # a second visit, same browser
+        page.goto(base + "book/06-dog-discard.html")
+        ready(page, "book/06-dog-discard")
+        again = counter.take()
+        # Pyodide, the wheels, the widget scripts: all from the service worker's cache
+        # (session.json is asked for on every page load, on purpose).
+        assert not [p for p in again if "/_static/vendor/" in p
+                    and not p.endswith("/session.json")], sorted(again)
+        # Progress from the first visit shows on a page reached by a link.
+        follow(page, "a.right-next", "book/07-tricks")
+        assert page.locator(".tt-live .tt-exercise", has_text="solved before").count() >= 1
     assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_local_mode_keeps_one_kernel_per_tab(tarot_teach_server):  # noqa: F811
     base, _, opened = tarot_teach_server
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context()
-            watch = Watch(context)
-            take_key(context.new_page(), opened, base)
-            page = watch.page(context)
-            sessions: list[str] = []
-            page.on("request", lambda r: sessions.append(r.url) if "session.json" in r.url
-                    else None)
-            page.goto(base + "book/07-tricks.html")
-            ready(page, "book/07-tricks", timeout=30_000)
-            pid = python(page, "import os\nprint(os.getpid())").strip()
-            follow(page, "a.right-next", "book/08-excuse")
-            assert python(page, "import os\nprint(os.getpid())").strip() == pid
-            assert answers(page)
-            page.go_back()
-            ready(page, "book/07-tricks", timeout=30_000)
-            assert answers(page)
-            assert python(page, "import os\nprint(os.getpid())").strip() == pid
-            assert len(sessions) == 1, sessions  # one kernel asked for, for the whole visit
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context()
+        watch = Watch(context)
+        take_key(context.new_page(), opened, base)
+        page = watch.page(context)
+        sessions: list[str] = []
+        page.on("request", lambda r: sessions.append(r.url) if "session.json" in r.url
+                else None)
+        page.goto(base + "book/07-tricks.html")
+        ready(page, "book/07-tricks", timeout=30_000)
+        pid = python(page, "import os\nprint(os.getpid())").strip()
+        follow(page, "a.right-next", "book/08-excuse")
+        assert python(page, "import os\nprint(os.getpid())").strip() == pid
+        assert answers(page)
+        page.go_back()
+        ready(page, "book/07-tricks", timeout=30_000)
+        assert answers(page)
+        assert python(page, "import os\nprint(os.getpid())").strip() == pid
+        assert len(sessions) == 1, sessions  # one kernel asked for, for the whole visit
     assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_a_python_that_cannot_start_says_so_in_place(built_book, counted_site):  # noqa: F811
     """No endless "Starting Python…": when Pyodide cannot load, the exercise says so."""
     base, _ = counted_site
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            context = browser.new_context(service_workers="block")
-            context.route("**/pyodide.asm.wasm*", lambda route: route.abort())
-            context.add_init_script("window.ttLiveStartTimeout = 4000")  # (default 3 min)
-            page = context.new_page()
-            page.goto(base + "book/07-tricks.html", wait_until="commit")
-            page.wait_for_function("window.ttLive && window.ttLive.status === 'failed'",
-                                   timeout=60_000)
-            notice = page.locator(".tt-live-wait").first
-            assert "could not start" in notice.inner_text()
-            assert "Traceback" not in page.locator("main").inner_text()
-        finally:
-            browser.close()
+    with borrowed_browser() as browser:
+        context = browser.new_context(service_workers="block")
+        context.route("**/pyodide.asm.wasm*", lambda route: route.abort())
+        context.add_init_script("window.ttLiveStartTimeout = 4000")  # (default 3 min)
+        page = context.new_page()
+        page.goto(base + "book/07-tricks.html", wait_until="commit")
+        page.wait_for_function("window.ttLive && window.ttLive.status === 'failed'",
+                               timeout=60_000)
+        notice = page.locator(".tt-live-wait").first
+        assert "could not start" in notice.inner_text()
+        assert "Traceback" not in page.locator("main").inner_text()
 
 
 def test_on_this_page_marks_the_section_each_contents_link_goes_to(built_book, counted_site):  # noqa: F811

@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
+from browser_session import borrowed_browser
 from live_page import live_browser, open_live
 from test_live_local import (  # noqa: F401 (fixtures)
-    keep_on_this_machine, launch, running_tarot_teach, wait_idle)
+    keep_on_this_machine, running_tarot_teach, wait_idle)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -252,8 +253,7 @@ def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_whole_deal_by_keyboard_only(server, players):
     page_name, nth = TABLES[players]
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         context, page, table, problems, outside = open_table(browser, server, page_name, nth)
         if "Score" in table_text(table):  # a finished deal saved earlier: start a new one
             table.locator(".tt-new").focus()
@@ -272,8 +272,7 @@ def test_a_whole_deal_by_keyboard_only(server, players):
 
 
 def test_a_defender_sees_the_dog_face_up_and_never_the_discard(server):
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         context, page, table, problems, outside = open_table(browser, server, "book/21-coach", 0)
         table.locator("button").first.focus()
         for _ in range(12):  # pass until a computer takes with a Take or a Guard
@@ -314,8 +313,7 @@ def test_a_defender_sees_the_dog_face_up_and_never_the_discard(server):
 
 def test_the_table_on_a_phone(server):
     """At 390 px, a whole deal by keyboard: no sideways scrolling, with the last trick too."""
-    with sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with borrowed_browser() as browser:
         context, page, table, problems, outside = open_table(browser, server,
                                                              "book/20-guided-hands", 1, width=390)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -337,8 +335,7 @@ def test_the_table_in_the_static_site_with_pyodide(built_book):
     card is played by keyboard there too."""
     from conftest import serving
 
-    with serving(built_book) as base, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
+    with serving(built_book) as base, borrowed_browser() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         outside: list = []
         keep_on_this_machine(context, outside)
