@@ -34,6 +34,7 @@ import enum
 import math
 import random
 from dataclasses import dataclass, replace
+from functools import cached_property
 from fractions import Fraction
 
 from .cards import Card
@@ -44,7 +45,7 @@ from .rules import Bid
 from .solver import card_values, native_available, position_value
 
 __all__ = ["CardJudgement", "judge_cards", "DEALS", "SOLVE_CARDS", "Band", "band_for",
-           "BAND_THRESHOLDS", "position_key", "equivalent_cards", "BidJudgement", "judge_bids",
+           "BAND_THRESHOLDS", "position_key", "equivalent_cards", "judge_bids",
            "ChoiceJudgement", "judge_choices", "BID_DEALS"]
 
 
@@ -133,11 +134,16 @@ class CardJudgement:
         """How many deals the cards were compared on."""
         return len(next(iter(self.values.values())))
 
+    @cached_property
+    def _means(self) -> dict:  # (ranked, loss and band ask again and again: summed once)
+        return {card: sum(points, Fraction(0)) / self.deals
+                for card, points in self.values.items()}
+
     def mean(self, card: Card) -> Fraction:
         """The seat's side's points after ``card``, on average over the deals."""
-        return sum(self.values[card], Fraction(0)) / self.deals
+        return self._means[card]
 
-    @property
+    @cached_property
     def ranked(self) -> tuple[Card, ...]:
         """The legal cards, best average first (ties by card order)."""
         return tuple(sorted(self.legal, key=lambda c: (-self.mean(c), c.index)))
@@ -343,18 +349,13 @@ class ChoiceJudgement:
         return Fraction(sum(self.values[choice]), self.deals)
 
     def gain_interval(self, choice, than) -> tuple[float, float]:
-        """The 95 % interval of what ``choice`` scores more than ``than`` (paired on the
-        deals)."""
+        """The 95 % interval of what ``choice`` scores more than ``than`` (paired deals)."""
         differences = [a - b for a, b in zip(self.values[choice], self.values[than])]
         return _interval(differences, sum(differences) / len(differences))
 
     def clearly_better(self, choice, than) -> bool:
         """``choice`` scores more than ``than`` with the whole 95 % interval above 0."""
         return choice != than and self.gain_interval(choice, than)[0] > 0
-
-
-BidJudgement = ChoiceJudgement
-"""Bids judged by :func:`judge_bids` (a :class:`ChoiceJudgement` whose choices are bids)."""
 
 
 def judge_choices(state: GameState, seat: int, choices: dict, *, seed: int = 0,
@@ -386,9 +387,8 @@ def judge_choices(state: GameState, seat: int, choices: dict, *, seed: int = 0,
 
 def judge_bids(state: GameState, seat: int, bids, *, seed: int = 0,
                deals: int = BID_DEALS) -> ChoiceJudgement:
-    """``bids`` (legal bids of ``seat``, to bid in ``state``) valued from the seat's view:
-    on ``deals`` deals drawn to fit it (the dog and the other hands unknown), each bid is
-    made and the deal played to the end by the learner computer players; the seat's score.
+    """``bids`` (legal bids of ``seat`` in ``state``) valued as :func:`judge_choices` values
+    choices: each bid made on deals drawn to fit the seat's view, then played out.
 
     >>> from tarot_teach import GameState, RuleSet
     >>> state = GameState.new(RuleSet(players=4), seed=5)

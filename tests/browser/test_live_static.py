@@ -129,7 +129,8 @@ def test_two_tabs_saving_at_once_both_keep_their_solves(built_book, static_serve
             const text = localStorage.getItem('tarot_teach.progress');
             const solved = text ? JSON.parse(text).solved : {};
             return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
-        }""", timeout=30_000)
+        }""", timeout=30_000, polling=200)  # (not on animation frames: a tab behind another
+        # may get none)
         third = context.new_page()
         third.goto(url, wait_until="commit")
         third.wait_for_function(ready, timeout=120_000)
