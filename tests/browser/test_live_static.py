@@ -125,12 +125,12 @@ def test_two_tabs_saving_at_once_both_keep_their_solves(built_book, static_serve
                          f"Progress.default().mark_solved('solved-in-tab-{i}')")
         for tab in tabs:  # a click in each, one right after the other
             tab.evaluate("document.querySelector('.tt-live').click()")
+        tabs[0].bring_to_front()  # (a tab behind another may not run its checks)
         tabs[0].wait_for_function("""() => {
             const text = localStorage.getItem('tarot_teach.progress');
             const solved = text ? JSON.parse(text).solved : {};
             return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
-        }""", timeout=30_000, polling=200)  # (not on animation frames: a tab behind another
-        # may get none)
+        }""", timeout=30_000, polling=200)
         third = context.new_page()
         third.goto(url, wait_until="commit")
         third.wait_for_function(ready, timeout=120_000)
