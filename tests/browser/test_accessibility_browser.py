@@ -120,18 +120,20 @@ def sideways(page) -> list[dict]:
              "summary": "", "html": found[0]}] if found else []
 
 
-def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list[dict]]:
-    """Serious/critical axe violations of each page (page name -> violations) in a window
-    ``width`` pixels wide (the theme shows other controls on a phone), its answer boxes
-    without a name in words (:func:`unnamed_boxes`), on a phone what does not fit
-    (:func:`sideways`), and what a learner offline would meet (:func:`open_rendered`'s
-    problems, a request to another host), as a violation ``offline``."""
+def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[dict]]:
+    """Serious/critical axe violations of each page in a window of each of ``widths`` pixels
+    ((page name, width) -> violations; the theme shows other controls on a phone), its
+    answer boxes without a name in words (:func:`unnamed_boxes`), on a phone what does not
+    fit (:func:`sideways`), and what a learner offline would meet (:func:`open_rendered`'s
+    problems, a request to another host), as a violation ``offline``. Each page is opened
+    once, at the first width, then the window is made each other width (as a phone turned,
+    or a window narrowed): the same page, laid out again."""
 
     from test_live_local import keep_on_this_machine
 
-    found: dict[str, list[dict]] = {}
+    found: dict[tuple, list[dict]] = {}
     with borrowed_browser() as browser:
-        context = browser.new_context(viewport={"width": width, "height": 900})
+        context = browser.new_context(viewport={"width": widths[0], "height": 900})
         outside: list[str] = []
         keep_on_this_machine(context, outside)
         for name in pages:
@@ -139,8 +141,13 @@ def audit_book(base: str, pages: list[str], width: int = 1280) -> dict[str, list
             outside.clear()
             page = open_rendered(context, f"{base}{name}.html", problems)
             problems += [f"request to another host: {u}" for u in outside]
-            found[name] = serious_violations(page) + unnamed_boxes(page) + (
-                sideways(page) if width < 600 else []) + offline(problems)
+            for width in widths:
+                if width != page.viewport_size["width"]:
+                    page.set_viewport_size({"width": width, "height": 900})
+                    page.evaluate("new Promise(r => requestAnimationFrame(() => "
+                                  "requestAnimationFrame(r)))")  # (laid out again)
+                found[name, width] = serious_violations(page) + unnamed_boxes(page) + (
+                    sideways(page) if width < 600 else []) + offline(problems)
             page.close()
     return found
 
@@ -161,19 +168,34 @@ def test_the_whole_book_check_reports_what_fails_offline(tmp_path):
         '</body></html>')
     with serving(tmp_path) as base:
         found = audit_book(base, ["p"])
-    problems = [t for v in found["p"] if v["id"] == "offline" for t in v["targets"]]
+    problems = [t for v in found["p", 1280] if v["id"] == "offline" for t in v["targets"]]
     assert any(t.startswith("request to another host: http://example.com/") for t in problems)
     assert any(t.startswith("HTTP 404") and t.endswith("/missing.js") for t in problems)
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_every_page_of_the_book_has_no_serious_axe_violation(built_book, width):
+def test_the_whole_book_check_sees_a_page_laid_out_for_a_phone(tmp_path):
+    """A page opened wide then made phone-wide (:func:`audit_book` with two widths) is
+    checked as a phone shows it: what its phone style pushes off the screen is reported at
+    390 px only."""
+    (tmp_path / "q.html").write_text(
+        '<html lang="en"><head><title>t</title><style>@media (max-width: 600px) '
+        '{ .wide { width: 500px } }</style></head><body><main><h1>t</h1><article>'
+        '<div class="wide">too wide on a phone</div></article></main></body></html>')
+    with serving(tmp_path) as base:
+        found = audit_book(base, ["q"], (1280, 390))
+    assert [v["id"] for v in found["q", 1280]] == []
+    assert [v["id"] for v in found["q", 390]] == ["sideways"]
+
+
+def test_every_page_of_the_book_has_no_serious_axe_violation_wide_and_on_a_phone(built_book):
     pages = toc_pages() + ["search", "genindex"]
+    widths = (1280, 390)
     with serving(built_book) as base:
-        found = audit_book(base, pages, width)
-    assert set(found) == set(pages)
-    bad = {name: v for name, v in found.items() if v}
-    assert not bad, "\n".join(describe(v, name) for name, v in bad.items()) + (
+        found = audit_book(base, pages, widths)
+    assert set(found) == {(name, width) for name in pages for width in widths}
+    bad = {where: v for where, v in found.items() if v}
+    assert not bad, "\n".join(describe(v, f"{name} at {width} px")
+                              for (name, width), v in bad.items()) + (
         "\n(excluded on purpose: " + ", ".join([*EXCLUDED_RULES, *EXCLUDED_SELECTORS]) + ")"
         if EXCLUDED_RULES or EXCLUDED_SELECTORS else "")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_session import borrowed_browser
 from conftest import serving
@@ -126,11 +127,18 @@ def test_two_tabs_saving_at_once_both_keep_their_solves(built_book, static_serve
         for tab in tabs:  # a click in each, one right after the other
             tab.evaluate("document.querySelector('.tt-live').click()")
         tabs[0].bring_to_front()  # (a tab behind another may not run its checks)
-        tabs[0].wait_for_function("""() => {
-            const text = localStorage.getItem('tarot_teach.progress');
-            const solved = text ? JSON.parse(text).solved : {};
-            return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
-        }""", timeout=30_000, polling=200)
+        try:
+            tabs[0].wait_for_function("""() => {
+                const text = localStorage.getItem('tarot_teach.progress');
+                const solved = text ? JSON.parse(text).solved : {};
+                return 'solved-in-tab-0' in solved && 'solved-in-tab-1' in solved;
+            }""", timeout=60_000, polling=200)
+        except PlaywrightTimeout as error:  # (say what each tab holds)
+            held = [tab.evaluate("code => window.ttLive.execute(code)",
+                                 "from tarot_teach.widgets.progress import Progress\n" + solved)
+                    for tab in tabs]
+            stored = tabs[0].evaluate("localStorage.getItem('tarot_teach.progress')")
+            raise AssertionError(f"stored: {stored!r}; each tab's Python: {held}") from error
         third = context.new_page()
         third.goto(url, wait_until="commit")
         third.wait_for_function(ready, timeout=120_000)

@@ -156,7 +156,7 @@ test("the page's start brings what is stored into the kernel, nothing if nothing
     assert.equal(storage.getItem(PROGRESS_KEY), "merged at the start");
   });
 
-test("a kernel that does not answer releases the lock and stores nothing", async () => {
+test("a kernel that answers late releases the lock in time, then saves again", async () => {
   reset();
   const locks = installLocks();
   page.window.ttLiveProgressTimeout = 5;
@@ -165,9 +165,16 @@ test("a kernel that does not answer releases the lock and stores nothing", async
     const kernel = new FakeKernel();
     await saveProgress(kernel);
     assert.equal(locks.held, null);
+    storage.setItem(PROGRESS_KEY, "stored by another tab meanwhile");
     kernel.answer(0, printed("too late"));
     await settle();
-    assert.equal(storage.getItem(PROGRESS_KEY), "as stored");
+    assert.equal(storage.getItem(PROGRESS_KEY), "stored by another tab meanwhile");
+    assert.equal(kernel.requests.length, 2); // (the save again, with what is stored now)
+    assert.equal(sentText(kernel.requests[1].code), "stored by another tab meanwhile");
+    kernel.answer(1, printed("merged again"));
+    await settle();
+    assert.equal(storage.getItem(PROGRESS_KEY), "merged again");
+    assert.equal(locks.held, null);
   } finally {
     delete page.window.ttLiveProgressTimeout;
   }

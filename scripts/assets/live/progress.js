@@ -16,7 +16,9 @@ import { executeContent, uuid } from "./protocol.js";
 // name, with a notice, never overwritten.
 export var PROGRESS_KEY = "tarot_teach.progress";
 // How long a save holds the lock at most (ms; window.ttLiveProgressTimeout for the tests):
-// a kernel busy elsewhere must not hold up the other tabs' saves (the next save merges).
+// a kernel busy elsewhere (still running the page's cells) must not hold up the other tabs'
+// saves. Its late answer is not stored (the store may have changed since): once it comes,
+// the save runs again, under the lock, so what this page solved is not left out.
 export var SAVE_TIMEOUT = 15000;
 var PROGRESS_MERGE = "from tarot_teach.widgets.progress import merge_into_file as _tt_merge\n";
 var PROGRESS_STORED = "import json as _tt_json\n" +
@@ -114,13 +116,23 @@ export function saveProgress(kernel) {
       return null; // (no storage here: nothing to keep)
     }
     var timer;
+    var late = false;
     var timeout = new Promise(function (resolve) {
       var wait = /** @type {any} */ (window).ttLiveProgressTimeout || SAVE_TIMEOUT;
-      timer = setTimeout(resolve, wait, null);
+      timer = setTimeout(function () {
+        late = true;
+        resolve(null);
+      }, wait);
     });
-    return Promise.race([mergeStored(kernel, stored), timeout]).then(function (result) {
+    var merged = mergeStored(kernel, stored);
+    merged.then(function () {
+      if (late) {
+        saveProgress(kernel).catch(function () {});
+      }
+    }, function () {});
+    return Promise.race([merged, timeout]).then(function (result) {
       clearTimeout(timer);
-      if (result) {
+      if (result && !late) {
         store(stored, result);
       }
     });
