@@ -74,18 +74,32 @@ def merge_into_file(content: "str | bytes", path: "Path | str | None" = None) ->
         incoming = parse_record(content)
     except UnreadableProgress as problem:
         return f"Progress from another page was ignored: {problem}."
+    merging = _merge_under_lock(path, lambda old: merge_records(old, incoming))
+    if isinstance(merging, str):
+        return merging
+    _old, merged, _text, message = merging
+    return _joined(message, _notes(incoming, "progress from another page"),
+                   _reset_elsewhere(merged, "older"))
+
+
+def _merge_under_lock(path: Path, merge, skip_if_absent: bool = False):
+    """``merge(old)`` of the file ``path`` written in its place, under its lock (a damaged
+    file set aside first); the page's exercises told. Returns (old, merged, text written,
+    the set-aside message) — merged and text None when ``skip_if_absent`` and there is no
+    file (nothing written) — or the sentence saying it could not be saved."""
     try:
         with _locked(path):
             old, message = _read_or_set_aside(path)
-            merged = merge_records(old, incoming)
-            _write(path, merged)
+            if skip_if_absent and not path.exists():
+                return old, None, None, message
+            merged = merge(old)
+            text = _write(path, merged)
     except OSError as error:
         return f"Your progress could not be saved ({error.strerror or error})."
     shared = Progress._shared.get(path)
     if shared is not None:  # this page's exercises hear of it at once
         shared.sync()
-    return _joined(message, _notes(incoming, "progress from another page"),
-                   _reset_elsewhere(merged, "older"))
+    return old, merged, text, message
 
 
 def merge_stored(stored: "str | None", path: "Path | str | None" = None) -> dict:
@@ -115,19 +129,13 @@ def merge_stored(stored: "str | None", path: "Path | str | None" = None) -> dict
             record = parse_record(stored)
         except UnreadableProgress as problem:
             result["damaged"] = str(problem)
-    try:
-        with _locked(path):
-            old, message = _read_or_set_aside(path)
-            if record is None and not path.exists():
-                return {**result, "notice": message}
-            merged = merge_records(record or _empty(), old)
-            result["text"] = _write(path, merged)
-    except OSError as error:
-        result["notice"] = f"Your progress could not be saved ({error.strerror or error})."
-        return result
-    shared = Progress._shared.get(path)
-    if shared is not None:  # this page's exercises hear of it at once
-        shared.sync()
+    merging = _merge_under_lock(path, lambda old: merge_records(record or _empty(), old),
+                                skip_if_absent=record is None)
+    if isinstance(merging, str):
+        return {**result, "notice": merging}
+    old, merged, result["text"], message = merging
+    if merged is None:  # (nothing stored that Python could read, and no file)
+        return {**result, "notice": message}
     result["notice"] = _joined(
         message, record and _notes(record, "the progress saved in this browser"),
         merged["reset"] != old["reset"] and _reset_elsewhere(merged, "newer", "tab"))
