@@ -180,9 +180,10 @@ test("a kernel that answers late releases the lock in time, then saves again", a
   }
 });
 
-test("another tab's save (a storage event) goes to the kernel as it is", async () => {
+test("another tab's save (a storage event) goes to the kernel as it is, then this tab saves",
+  async () => {
   reset();
-  installLocks();
+  const locks = installLocks();
   const kernel = new FakeKernel();
   keepProgress(kernel);
   const heard = (event) => page.window.listeners.storage.forEach((l) => l(event));
@@ -197,4 +198,39 @@ test("another tab's save (a storage event) goes to the kernel as it is", async (
   const literal = code.slice(code.indexOf("_tt_merge(") + "_tt_merge(".length,
     code.indexOf(")\nif _tt_message"));
   assert.equal(JSON.parse(literal), text);
+  // This tab's copy of the store may have lagged behind when it last saved (a browser
+  // brings it up to date a moment later): what the kernel holds beyond it is written back.
+  storage.setItem(PROGRESS_KEY, text);
+  kernel.answer(0, "");
+  await settle();
+  assert.equal(kernel.requests.length, 2);
+  assert.equal(sentText(kernel.requests[1].code), text);
+  kernel.answer(1, printed("with this tab's solves too"));
+  await settle();
+  assert.equal(storage.getItem(PROGRESS_KEY), "with this tab's solves too");
+  assert.deepEqual(locks.taken, [PROGRESS_KEY]);
+});
+
+test("a merged text equal to the stored one is not written again", async () => {
+  reset();
+  installLocks();
+  storage.setItem(PROGRESS_KEY, "the same");
+  const writes = [];
+  const setItem = storage.setItem;
+  storage.setItem = (key, value) => { writes.push(value); setItem(key, value); };
+  try {
+    const kernel = new FakeKernel();
+    const saved = saveProgress(kernel);
+    await settle();
+    kernel.answer(0, printed("the same"));
+    await saved;
+    assert.deepEqual(writes, []); // (no storage event for the other tabs)
+    const again = saveProgress(kernel);
+    await settle();
+    kernel.answer(1, printed("more"));
+    await again;
+    assert.deepEqual(writes, ["more"]);
+  } finally {
+    storage.setItem = setItem;
+  }
 });

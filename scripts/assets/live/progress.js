@@ -11,9 +11,13 @@ import { executeContent, uuid } from "./protocol.js";
 // goes to the kernel as it is, which merges it into its file (solves are only ever added)
 // and answers with the merged file, stored in its place, and what to tell the learner.
 // Read, merge and write run under the browser's lock of the site (Web Locks), so two tabs
-// never save over each other. What another tab stores (a "storage" event) is merged into
-// this kernel's file. A stored value that Python cannot read is set aside under a new
-// name, with a notice, never overwritten.
+// never save over each other. A tab's copy of localStorage may still lag behind another
+// tab's write when it reads (Chromium brings it up to date a moment later: a browser test
+// saw a save under the lock read nothing just after the other tab had stored its solve):
+// what another tab stores (a "storage" event) is merged into this kernel's file, then
+// saved again, so what this tab holds and the store lacks is written back. A text equal to
+// the stored one is not written again (no event for the other tabs). A stored value that
+// Python cannot read is set aside under a new name, with a notice, never overwritten.
 export var PROGRESS_KEY = "tarot_teach.progress";
 // How long a save holds the lock at most (ms; window.ttLiveProgressTimeout for the tests):
 // a kernel busy elsewhere (still running the page's cells) must not hold up the other tabs'
@@ -95,7 +99,7 @@ function store(stored, result) {
     sayOnce(result.notice);
   }
   try {
-    if (result.text) {
+    if (result.text && result.text !== stored) {
       storage.setItem(PROGRESS_KEY, result.text);
     } else if (result.damaged) {
       storage.removeItem(PROGRESS_KEY);
@@ -162,11 +166,13 @@ export function keepProgress(kernel) {
       saveProgress(kernel).catch(function () {});
     }, 0);
   }, true);
-  // Another tab saved: bring its solves into this page's file, so they show here and
-  // this page's next save keeps them.
+  // Another tab saved: bring its solves into this page's file, so they show here, then
+  // save, so that what this page holds and that tab may not have read is stored too.
   window.addEventListener("storage", function (event) {
     if (event.key === PROGRESS_KEY && event.newValue) {
-      mergeIntoKernel(kernel, event.newValue).catch(function () {});
+      mergeIntoKernel(kernel, event.newValue).then(function () {
+        return saveProgress(kernel);
+      }).catch(function () {});
     }
   });
 }
