@@ -9,6 +9,7 @@ from .cards import DECK, SUIT_MASKS, Card, Suit, parse_card
 from .game import GameState
 from .names import sentence
 from .puzzles import THEMES, _name, _number, position
+from .tricks import beats, plain_order
 
 __all__ = ["themes_of"]
 
@@ -152,11 +153,12 @@ def themes_of(puzzle: dict) -> dict[str, str]:
             found.setdefault("keep_trump", sentence(
                 f"you kept {ruff[0][1].short_name} and trump the {led.english} lead in "
                 f"trick {trick.number}."))
+    order = plain_order(state.rules)  # (Cosmic Tribe: its own order of the pips)
     for first, second in zip(tricks, tricks[1:]):
         leader, lead = first.plays[0]
         top = dict(first.plays)[first.winner]
         higher = [c for c in _cards(first.before[learner]) if c.suit is top.suit
-                  and c.rank > top.rank and c is not lead]
+                  and beats(c.index, top.index, order) and c is not lead]
         if lead in first.solution and first.winner not in ours and higher \
                 and second.winner in ours and second.number < last:
             found.setdefault("endplay", sentence(

@@ -441,7 +441,8 @@ def test_a_lone_surrogate_typed_in_an_answer_box_keeps_the_connection(tutorial):
 
 def test_static_progress_merges_the_saves_of_several_tabs(built_book):  # noqa: F811
     """Tab 1 is live; tab 2 saves a solve (as its page would); tab 1 then saves: both kept.
-    A damaged stored value is set aside under a new name, with a notice."""
+    A damaged stored value is set aside under a new name, with a notice: by a page that
+    starts with it, and by an open page that hears another tab store it."""
     with serving(built_book) as base, borrowed_browser() as browser:
         context = browser.new_context()
         seed = context.new_page()
@@ -468,12 +469,22 @@ def test_static_progress_merges_the_saves_of_several_tabs(built_book):  # noqa: 
         assert {"solved-before", "solved-in-tab-2"} <= set(stored["solved"]), stored
 
         # A damaged value: set aside (kept), a notice on the next page, a fresh start.
+        first.close()  # (an open page would hear of it first: see below)
         seed.evaluate("localStorage.setItem('tarot_teach.progress', '{not json')")
         third = context.new_page()
         third.goto(base + "book/07-tricks.html")
         _live(third, timeout=120_000)
         assert "damaged" in third.locator(".tt-live-notice").first.inner_text()
-        kept = third.evaluate("""Object.keys(localStorage).filter(
+        kept = """Object.keys(localStorage).filter(
             k => k.startsWith('tarot_teach.progress.damaged-')).map(
-            k => localStorage.getItem(k))""")
-        assert kept == ["{not json"]
+            k => localStorage.getItem(k)).sort()"""
+        assert third.evaluate(kept) == ["{not json"]
+
+        # Another tab stores a damaged value while this page is open: it is set aside at
+        # once, with a notice here, and the progress this page holds stored in its place.
+        seed.evaluate("localStorage.setItem('tarot_teach.progress', '{not json either')")
+        third.wait_for_function(f"({kept}).length === 2", timeout=30_000)
+        assert third.evaluate(kept) == ["{not json", "{not json either"]
+        assert third.locator(".tt-live-notice", has_text="damaged").count() == 2
+        text = third.evaluate("localStorage.getItem('tarot_teach.progress')")
+        assert text is None or "solved-in-tab-2" not in json.loads(text)["solved"], text
