@@ -149,6 +149,14 @@ test_security_key.py, the browser tests): every test that uses one is slow, what
 does; the fast tier starts no real kernel."""
 
 
+# The files that need the book and take longest (a minute or more each in a CI run, see
+# benchmarks/ci_timeline.py), run before the other such files: the short ones then fill
+# the end of both workers' runs, and neither waits long for the other at the end.
+LONGEST_BOOK_FILES = ("browser/test_live_local.py", "browser/test_security_browser.py",
+                      "browser/test_accessibility_browser.py", "browser/test_live_static.py",
+                      "browser/test_table_browser.py", "browser/test_site_navigation.py")
+
+
 @pytest.hookimpl(tryfirst=True)  # (before ``-m`` deselects by marker)
 def pytest_collection_modifyitems(config, items):
     """Three things the whole run needs, from one place:
@@ -160,7 +168,7 @@ def pytest_collection_modifyitems(config, items):
       (``-n 2``) a browser test waits for the other worker's build instead of reading a book
       half written;
     - files run in this order: the first file that needs the book, then the files that do
-      not, then the other files that need it. With ``-n 2 --dist loadfile
+      not, then the other files that need it (:data:`LONGEST_BOOK_FILES` first). With ``-n 2 --dist loadfile
       --no-loadscope-reorder`` one worker builds the book while the other runs the tests
       without it, and no worker waits for the build with nothing else to do.
     """
@@ -179,7 +187,16 @@ def pytest_collection_modifyitems(config, items):
     needs = {name: any("book" in item.fixturenames for item in group)
              for name, group in files.items()}
     first = next((name for name in files if needs[name]), None)
-    order = sorted(files, key=lambda name: 0 if name == first else 2 if needs[name] else 1)
+
+    def place(name: str) -> tuple:
+        if name == first:
+            return (0, 0)
+        if not needs[name]:
+            return (1, 0)
+        longest = [i for i, known in enumerate(LONGEST_BOOK_FILES) if name.endswith(known)]
+        return (2, longest[0] if longest else len(LONGEST_BOOK_FILES))
+
+    order = sorted(files, key=place)
     items[:] = [item for name in order for item in files[name]]
 
 
