@@ -7,7 +7,7 @@
 - :class:`Replay` steps through a deal: the positions a viewer stops at (each bid, the call,
   the discard as one step, each declaration and card), what happened at each, where each
   trick ends; :meth:`Replay.state` is the engine's state there.
-- :class:`~tarot_teach.teach.deal_editor.DealDraft` deals cards to the seats and the dog one
+- :class:`~tarot_teach.teach.deal_draft.DealDraft` deals cards to the seats and the dog one
   by one (or the rest at random, or from a seed) before the deal is played through the engine.
 - :func:`~tarot_teach.teach.deal_handout.deal_svg` draws a deal as a printable SVG handout;
   :func:`deal_link` and :func:`lesson_link` write the links.

@@ -15,7 +15,7 @@ from ..game import GameState
 from ..names import SEAT_NAMES
 from ..record import state_from_record
 from ..rules import Bid, Phase
-from ..teach.deal_editor import DOG, DealDraft
+from ..teach.deal_draft import DOG, DealDraft
 from ..teach.deal_handout import deal_svg
 from ..teach.deals import action_words, deal_link, read_deal, record_json
 from ..teach.table_view import action_label

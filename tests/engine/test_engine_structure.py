@@ -147,7 +147,7 @@ ENGINE_MODULES = ("game", "actions", "bidding", "results", "hand_record", "trick
                   "puzzles", "puzzle_answers", "puzzle_themes", "puzzle_maker",
                   "inference", "hidden_slots", "deal_sampling",
                   "notation", "notation_lines", "notation_replay", "share", "share_lists",
-                  "teach/deals", "teach/deal_editor", "teach/deal_handout",
+                  "teach/deals", "teach/deal_draft", "teach/deal_handout",
                   "teach/puzzles", "teach/puzzle_mistakes", "teach/final_test",
                   "teach/final_answers")
 

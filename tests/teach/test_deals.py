@@ -19,7 +19,7 @@ from tarot_teach.rules import Bid, Phase
 from tarot_teach.share import decode, encode
 from tarot_teach.share_lists import encode_list
 from test_share import refused as worded
-from tarot_teach.teach.deal_editor import DOG, DealDraft
+from tarot_teach.teach.deal_draft import DOG, DealDraft
 from tarot_teach.teach.deal_handout import deal_svg
 from tarot_teach.teach.deals import (Replay, action_words, code_in, deal_link, lesson_from_lines,
                                      lesson_link, read_deal, read_lesson, record_json)

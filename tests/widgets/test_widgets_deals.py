@@ -16,7 +16,7 @@ from tarot_teach.players import ComputerPlayer
 from tarot_teach.record import state_from_record
 from tarot_teach.rules import Bid, Phase
 from tarot_teach.share import decode, encode
-from tarot_teach.teach.deal_editor import DOG
+from tarot_teach.teach.deal_draft import DOG
 from tarot_teach.teach.deals import deal_link
 from tarot_teach.widgets.deal_editor import DealEditor
 from tarot_teach.widgets.deal_pictures import deal_html

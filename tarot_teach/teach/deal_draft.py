@@ -1,6 +1,7 @@
-"""The deal editor's dealing (the deal page, :mod:`tarot_teach.teach.deals`):
-:class:`DealDraft` deals cards to the seats and the dog one by one (or the rest at random, or
-from a seed) before the deal is played through the engine. Plain data, no widgets."""
+"""The deal editor's draft (the deal page, :mod:`tarot_teach.teach.deals`; its widget is
+:class:`tarot_teach.widgets.deal_editor.DealEditor`): :class:`DealDraft` deals cards to the
+seats and the dog one by one (or the rest at random, or from a seed) before the deal is
+played through the engine. Plain data, no widgets."""
 
 from __future__ import annotations
 
