@@ -23,7 +23,7 @@ from .cards import DECK, Card, Suit
 from .evaluation import bid_for_points, evaluate_hand
 from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
-from .tricks import winning_position, wins_if_played
+from .tricks import beats, plain_order
 
 __all__ = ["Decision", "ComputerPlayer", "play_out", "hint", "hand_count", "discard_preference",
            "learner_discard"]
@@ -207,16 +207,22 @@ class ComputerPlayer:
 
     def _follow(self, view: SeatView, legal: list[Card], excuse: "Card | None") -> Decision:
         trick_cards = [card for _, card in view.current_trick]
-        trick_seats = [s for s, _ in view.current_trick]
-        winning_seat = trick_seats[winning_position([c.index for c in trick_cards])] \
-            if any(not c.is_excuse for c in trick_cards) else None
+        order = plain_order(view.rules)  # (Cosmic Tribe: its own order of the pips)
+        winning_seat, best = None, -1  # the seat winning the trick so far, and its card
+        for seat, card in view.current_trick:
+            if beats(card.index, best, order):
+                winning_seat, best = seat, card.index
+
+        def wins(card: Card) -> bool:  # (played now, it would win the trick for now)
+            return beats(card.index, best, order)
+
         partners = self._partners(view)
         players_after = [(view.seat + k) % view.players
                          for k in range(1, view.players - len(trick_cards))]
         opponents_after = [s for s in players_after if s not in partners]
         partner_winning = winning_seat in partners
         real = [c for c in legal if not c.is_excuse]
-        winners = [c for c in real if _wins(trick_cards, c)]
+        winners = [c for c in real if wins(c)]
         trick_points = sum(c.half_points for c in trick_cards)
 
         if partner_winning and not opponents_after:
@@ -248,7 +254,7 @@ class ComputerPlayer:
             return Decision(excuse, "Every card I may play is valuable: play the Excuse instead.")
         safe = [c for c in real if not (c.is_trump and c.rank == 1)] or real
         low = min(safe, key=lambda c: (c.half_points, c.is_trump, c.rank))
-        if _wins(trick_cards, low):
+        if wins(low):
             return Decision(low, f"This trick is worth little: {low.short_name}, my least "
                                  "valuable card, takes it for now.")
         if partner_winning:
@@ -320,10 +326,6 @@ def _plain_lead_reason(low: Card, counts: dict) -> str:
 
 def _suit_played(view: SeatView, suit: Suit) -> bool:
     return any(card.suit is suit for _, cards, _ in view.tricks for card in cards)
-
-
-def _wins(trick: list[Card], card: Card) -> bool:
-    return wins_if_played(trick, card)  # the view has no rule set: the usual order of pips
 
 
 def _safe_lead(trick: list[Card]) -> bool:

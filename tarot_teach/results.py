@@ -149,6 +149,9 @@ class SeatView:
     petit_chelem_announced: bool = False
     petit_imprenable: "int | None" = None  # the seat whose Petit is played like an Excuse
     table: tuple = ()  # two players: per seat, per pile (face-up card or None, cards left)
+    # The table's rule set (public: the order of the pips, the variants). Not in the repr,
+    # which names a position (judge.position_key: the seed of the deals drawn for it).
+    rules: Any = field(default=None, repr=False)
 
     def replaced(self, **changes) -> "SeatView":
         """This view with ``changes`` (field name -> value), as :class:`LazySeatView` has."""
@@ -221,6 +224,7 @@ _VIEW_FIELDS = {
     "petit_chelem_announced": lambda state, seat: state.petit_chelem_announced,
     "petit_imprenable": lambda state, seat: state.imprenable,
     "table": lambda state, seat: state._table_view(),
+    "rules": lambda state, seat: state.rules,
 }
 """How each field of a seat's view is computed (:func:`view` computes them all)."""
 

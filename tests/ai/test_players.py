@@ -314,3 +314,19 @@ def test_the_strong_discard_and_call_never_depend_on_a_hidden_card():
         assert other.hands != state.hands and other.view(seat) == state.view(seat)
         decisions = [StrongPlayer(choice_deals=8).decide(s) for s in (state, other)]
         assert decisions[0] == decisions[1]
+
+
+@pytest.mark.parametrize("cosmic, wins", [(True, "1S"), (False, "10S")])
+def test_the_computer_follows_with_the_tables_order_of_the_pips(cosmic, wins):
+    """With the Cosmic Tribe's order (spades run 10 low ... 1 high) the 1 of spades beats a
+    5 led, the 10 does not; in the usual order the other way round. The computer, wanting
+    the trick, plays the card that wins at its table (it reads the order from its view)."""
+    from tarot_teach.rules import Phase
+
+    one, ten, five = parse_cards("1S 10S 5S")
+    state = GameState.new(RuleSet(players=3, cosmic_tribe=cosmic), seed=1)
+    view = state.view(1).replaced(
+        phase=Phase.PLAYING, seat=1, taker=0, partner=None, current_trick=((0, five),),
+        legal_actions=(one, ten), hand=(one, ten), hand_sizes=(5, 5, 5))
+    decision = ComputerPlayer().choose(view)
+    assert str(decision.action) == wins, decision
