@@ -695,7 +695,7 @@ def test_a_page_stays_connected_while_the_server_pings_it(tmp_path):
     with running_tarot_teach(tmp_path, {"TAROT_TEACH_WS_PING_MS": "2000"}) as server, \
             chromium_context() as context:
         page = open_ready(context, server, "book/07-tricks")
-        page.wait_for_timeout(7_000)  # three pings and more
+        page.wait_for_timeout(5_000)  # two ping timeouts and more (the old bug: at 1 s)
         assert page.evaluate("window.ttLive.status") == "ready"
         sent = page.evaluate("window.ttLive.sent")
         page.locator(".tt-live .tt-check").first.click()

@@ -22,7 +22,7 @@ from browser_session import borrowed_browser
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
     exercise_page, exercise_pages, free_port, take_key)
-from test_security_local import server  # noqa: F401 (fixture)
+from test_security_local import server, wait_until  # noqa: F401 (fixture)
 
 from tarot_teach.app import (build as app_build, handlers as app_handlers, kernels as app_kernels,
     keys as app_keys, pool as app_pool)
@@ -120,16 +120,12 @@ def test_another_local_port_can_neither_run_code_nor_read_progress(server):  # n
             assert own[0] == 200 and own[1]["mode"] == "jupyter"
             token, kernel = own[1]["token"], own[1]["kernel"]
             # Let the server's pool of warm kernels refill (a spare is replaced a few seconds
-            # after it is taken), so that only a kernel started by the other page could
-            # appear below.
-            time.sleep(1)
+            # after it is taken): with its spares beside this tab's kernel it starts no more
+            # (a kernel is listed from its start), so that only a kernel started by the other
+            # page could appear below.
+            assert wait_until(lambda: len(server.kernels(token)) >= 1 + app_pool.POOL_SIZE,
+                              app_pool.REFILL_DELAY + 60)
             before = server.kernels(token)
-            while True:
-                time.sleep(app_pool.REFILL_DELAY + 2)
-                now = server.kernels(token)
-                if not now - before:
-                    break
-                before = now
             # ...a page of another port, in the same browser, gets nothing.
             for path in ("evil.html", "jupyter/evil.html", "_static/vendor/live/evil.html"):
                 evil_page = context.new_page()
