@@ -23,7 +23,7 @@ from .cards import DECK, Card, Suit
 from .evaluation import bid_for_points, evaluate_hand
 from .game import GameState, Poignee, SeatView, Slam
 from .rules import Bid, Phase
-from .tricks import beats, plain_order
+from .tricks import beats, plain_order, winning_position_ranked
 
 __all__ = ["Decision", "ComputerPlayer", "play_out", "hint", "hand_count", "discard_preference",
            "learner_discard"]
@@ -208,10 +208,9 @@ class ComputerPlayer:
     def _follow(self, view: SeatView, legal: list[Card], excuse: "Card | None") -> Decision:
         trick_cards = [card for _, card in view.current_trick]
         order = plain_order(view.rules)  # (Cosmic Tribe: its own order of the pips)
-        winning_seat, best = None, -1  # the seat winning the trick so far, and its card
-        for seat, card in view.current_trick:
-            if beats(card.index, best, order):
-                winning_seat, best = seat, card.index
+        position = winning_position_ranked([c.index for c in trick_cards], order)
+        winning_seat = view.current_trick[position][0] if position >= 0 else None
+        best = trick_cards[position].index if position >= 0 else -1
 
         def wins(card: Card) -> bool:  # (played now, it would win the trick for now)
             return beats(card.index, best, order)
