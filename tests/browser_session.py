@@ -36,6 +36,11 @@ HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 
+# The page's fixed bars, hidden in a screenshot of one element: an element taller than the
+# window is captured in one piece, and the theme's sticky header and its "Skip to main
+# content" link were drawn across its middle (``locator.screenshot(style=...)``).
+ELEMENT_SHOT_STYLE = ".skip-link, .bd-header, .bd-header-article { visibility: hidden !important; }"
+
 _state: dict = {"playwright": None, "browser": None, "launches": 0, "borrowed": 0}
 
 

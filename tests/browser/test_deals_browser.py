@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
 from test_live_local import keep_on_this_machine, running_tarot_teach, take_key
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
@@ -93,7 +93,7 @@ def shoot(page, element, name: str) -> None:
                                         "{ opacity: 0 !important; }")
     element.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    element.screenshot(path=str(SHOTS / f"{name}.png"))
+    element.screenshot(path=str(SHOTS / f"{name}.png"), style=ELEMENT_SHOT_STYLE)
     handle.evaluate("style => style.remove()")
 
 

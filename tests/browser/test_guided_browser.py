@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
 from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     running_tarot_teach, wait_idle)
@@ -78,7 +78,8 @@ def _look(page, hand, name: str, width: int, cards: int = 10) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     hand.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"guided-{name}-{width}.png"), full_page=False)
-    hand.screenshot(path=str(SHOTS / f"guided-{name}-{width}-hand.png"))
+    hand.screenshot(path=str(SHOTS / f"guided-{name}-{width}-hand.png"),
+                    style=ELEMENT_SHOT_STYLE)
 
 
 @pytest.mark.parametrize("width", [1280, 390])

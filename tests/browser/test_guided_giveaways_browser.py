@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_session import borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
 from live_page import open_live
 from test_guided_browser import _click, _visible, answer_any, server  # noqa: F401
 
@@ -50,11 +50,13 @@ def test_the_score_comes_after_the_score_question(server, width):  # noqa: F811
             raise AssertionError("the score question was not reached")
         assert "25 + 4 = 29" not in hand.inner_text()  # (it stood right above)
         hand.scroll_into_view_if_needed()
-        hand.screenshot(path=str(SHOTS / f"guided-score-question-{width}.png"))
+        hand.screenshot(path=str(SHOTS / f"guided-score-question-{width}.png"),
+                        style=ELEMENT_SHOT_STYLE)
         _click(page, hand.locator(".tt-choice").filter(has_text="Each defender pays 29"))
         text = hand.inner_text()
         assert "25 + 4 = 29" in text and "✔" in text
-        hand.screenshot(path=str(SHOTS / f"guided-score-answered-{width}.png"))
+        hand.screenshot(path=str(SHOTS / f"guided-score-answered-{width}.png"),
+                        style=ELEMENT_SHOT_STYLE)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -74,10 +76,12 @@ def test_a_defender_reads_the_partners_lead(server, width):  # noqa: F811
         assert "your partner in defence, leads 1 of spades" in text, text[-600:]
         assert _visible(hand, ".tt-choice") >= 5
         hand.scroll_into_view_if_needed()
-        hand.screenshot(path=str(SHOTS / f"guided-signal-{width}.png"))
+        hand.screenshot(path=str(SHOTS / f"guided-signal-{width}.png"),
+                        style=ELEMENT_SHOT_STYLE)
         _click(page, hand.locator(".tt-choice").filter(has_text="I hold the King or the Queen"))
         assert "✔ Right" in hand.inner_text()
-        hand.screenshot(path=str(SHOTS / f"guided-signal-answered-{width}.png"))
+        hand.screenshot(path=str(SHOTS / f"guided-signal-answered-{width}.png"),
+                        style=ELEMENT_SHOT_STYLE)
 
 
 def test_a_refused_discard_keeps_its_cards(server):  # noqa: F811
@@ -98,4 +102,5 @@ def test_a_refused_discard_keeps_its_cards(server):  # noqa: F811
         expect(hand.locator(".tt-feedback").first).to_contain_text("⚠")
         expect(hand.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
         expect(hand.locator(".tt-hand .tt-tcard.mod-active")).to_have_count(6)
-        hand.screenshot(path=str(SHOTS / "guided-discard-refused-1280.png"))
+        hand.screenshot(path=str(SHOTS / "guided-discard-refused-1280.png"),
+                        style=ELEMENT_SHOT_STYLE)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
 from live_page import live_browser, open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     keep_on_this_machine, running_tarot_teach, wait_idle)
@@ -215,7 +215,7 @@ def shoot(page, table, name: str) -> None:
                                         "html { scroll-behavior: auto !important; }")
     table.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    table.screenshot(path=str(SHOTS / f"{name}.png"))
+    table.screenshot(path=str(SHOTS / f"{name}.png"), style=ELEMENT_SHOT_STYLE)
     handle.evaluate("style => style.remove()")
 
 
