@@ -30,8 +30,10 @@ SESSION = app_handlers.SESSION_PATH
 SERVE = """
 import sys
 from pathlib import Path
-from tarot_teach.app import keys as app_keys, server as app_server
+from tarot_teach.app import keys as app_keys, limits as app_limits, server as app_server
 directory, port = Path(sys.argv[1]), int(sys.argv[2])
+if sys.argv[6:]:  # a shorter wait for a request's headers (read when the server is made)
+    app_limits.HEADER_TIMEOUT = float(sys.argv[6])
 live = app_server.LiveServer(directory, port, kernel_cwd=directory)
 live.tabs.orphan_seconds = float(sys.argv[3])
 live.tabs.released_seconds = float(sys.argv[4])
@@ -91,9 +93,11 @@ class Server:
 
 
 def start_server(tmp_path_factory, port: "int | None" = None, home: "Path | None" = None,
-                 preexec_fn=None) -> "tuple[Server, subprocess.Popen]":
+                 preexec_fn=None, header_timeout: "float | None" = None,
+                 ) -> "tuple[Server, subprocess.Popen]":
     """A live server on a tiny site in a child process (on ``port``, its progress in
-    ``home``, or new ones; ``preexec_fn`` run in the child before it starts), once it
+    ``home``, or new ones; ``preexec_fn`` run in the child before it starts; a client's
+    time for a request's headers, limits.HEADER_TIMEOUT unless ``header_timeout``), once it
     answers; its output (what the learner's terminal would show) goes to ``Server.log``."""
     import os
 
@@ -109,7 +113,7 @@ def start_server(tmp_path_factory, port: "int | None" = None, home: "Path | None
     with open(log, "w") as stream:
         process = subprocess.Popen(
             [sys.executable, "-c", SERVE, str(folder), str(port), str(ORPHAN), str(RELEASED),
-             str(secrets_file)],
+             str(secrets_file), *([str(header_timeout)] if header_timeout else [])],
             cwd=ROOT, env=env, stdout=stream, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
     base = f"http://127.0.0.1:{port}/"
     served = Server(base, port, secrets_file, log)
