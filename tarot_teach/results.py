@@ -165,15 +165,6 @@ class LazySeatView:
     def __init__(self, state, seat: int) -> None:
         self._state, self._seat = state, seat
 
-    def __getattr__(self, name: str):
-        try:
-            field_of = _VIEW_FIELDS[name]
-        except KeyError:
-            raise AttributeError(name) from None
-        value = field_of(self._state, self._seat)
-        setattr(self, name, value)
-        return value
-
     def replaced(self, **changes) -> "LazySeatView":
         """This view with ``changes`` (field name -> value), the other fields still read from
         the state when first asked (as :meth:`SeatView.replaced`).
@@ -227,6 +218,26 @@ _VIEW_FIELDS = {
     "rules": lambda state, seat: state.rules,
 }
 """How each field of a seat's view is computed (:func:`view` computes them all)."""
+
+
+class _LazyField:
+    """A field of :class:`LazySeatView`: computed when first read, then kept in the view's
+    ``__dict__``, which later reads find first (a descriptor is cheaper than ``__getattr__``)."""
+
+    __slots__ = ("name", "compute")
+
+    def __init__(self, name: str, compute) -> None:
+        self.name, self.compute = name, compute
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.compute(view._state, view._seat)
+        return value
+
+
+for _name, _compute in _VIEW_FIELDS.items():
+    setattr(LazySeatView, _name, _LazyField(_name, _compute))
 
 
 def finish(state) -> None:
