@@ -190,7 +190,7 @@ _VIEW_FIELDS = {
     "phase": lambda state, seat: state.phase,
     "to_act": lambda state, seat: state.to_act,
     "hand": lambda state, seat: tuple(state.hand(seat)),
-    "hand_sizes": lambda state, seat: tuple(h.bit_count() for h in state.hands),
+    "hand_sizes": lambda state, seat: tuple(map(int.bit_count, state.hands)),
     "bids": lambda state, seat: tuple(state.bids),
     "taker": lambda state, seat: state.taker,
     "contract": lambda state, seat: state.contract,
@@ -202,7 +202,7 @@ _VIEW_FIELDS = {
     "discarded_trumps": lambda state, seat: tuple(DECK[i] for i in state.discard if 1 <= i <= 21),
     "chelem_announced": lambda state, seat: state.chelem_announced,
     "poignees": lambda state, seat: dict(state.poignees),
-    "tricks": lambda state, seat: tuple((leader, tuple(DECK[i] for i in cards), winner)
+    "tricks": lambda state, seat: tuple((leader, tuple(map(DECK.__getitem__, cards)), winner)
                                         for leader, cards, winner in state.tricks),
     "current_trick": lambda state, seat: tuple(((state.leader + k) % state.rules.players, DECK[i])
                                                for k, i in enumerate(state.trick)),
