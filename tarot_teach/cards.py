@@ -77,13 +77,19 @@ class Card:
     ('the Petit (trump 1)', True)
     """
 
-    __slots__ = ("suit", "rank", "index", "half_points", "is_bout", "_text")
+    __slots__ = ("suit", "rank", "index", "half_points", "is_bout", "is_trump", "is_excuse",
+                 "is_king", "is_court", "_text", "_label", "_short_name")
 
     suit: Suit
     rank: int
     index: int
     half_points: int
     is_bout: bool
+    is_trump: bool
+    is_excuse: bool
+    is_king: bool
+    is_court: bool  # King, Queen, Knight or Jack
+    # (set once here: the computer players read them millions of times in the judge's deals)
 
     def __init__(self, suit: Suit, rank: int, index: int) -> None:
         setter = object.__setattr__
@@ -91,13 +97,21 @@ class Card:
         setter(self, "rank", rank)
         setter(self, "index", index)
         if suit is Suit.EXCUSE:
-            text, bout = "EX", True
+            text, bout, label, short_name = "EX", True, "★", "the Excuse"
         elif suit is Suit.TRUMPS:
-            text, bout = f"T{rank}", rank in (1, 21)
+            text, bout, label, short_name = f"T{rank}", rank in (1, 21), str(rank), f"trump {rank}"
         else:
-            text, bout = _RANK_LETTERS.get(rank, str(rank)) + suit.value, False
+            letter, bout = _RANK_LETTERS.get(rank, str(rank)), False
+            text, label = letter + suit.value, letter + suit.symbol
+            short_name = label
         setter(self, "_text", text)
+        setter(self, "_label", label)
+        setter(self, "_short_name", short_name)
         setter(self, "is_bout", bout)
+        setter(self, "is_trump", suit is Suit.TRUMPS)
+        setter(self, "is_excuse", suit is Suit.EXCUSE)
+        setter(self, "is_king", suit.is_plain and rank == KING)
+        setter(self, "is_court", suit.is_plain and rank >= JACK)
         if bout:
             halves = _BOUT_HALF_POINTS
         elif suit.is_plain:
@@ -142,30 +156,9 @@ class Card:
         return Fraction(self.half_points, 2)
 
     @property
-    def is_trump(self) -> bool:
-        return self.suit is Suit.TRUMPS
-
-    @property
-    def is_excuse(self) -> bool:
-        return self.suit is Suit.EXCUSE
-
-    @property
-    def is_king(self) -> bool:
-        return self.suit.is_plain and self.rank == KING
-
-    @property
-    def is_court(self) -> bool:
-        """King, Queen, Knight or Jack."""
-        return self.suit.is_plain and self.rank >= JACK
-
-    @property
     def label(self) -> str:
         """A short label with a suit symbol: ``K♥``, ``10♠``, ``21`` (a trump), ``★``."""
-        if self.suit is Suit.EXCUSE:
-            return "★"
-        if self.suit is Suit.TRUMPS:
-            return str(self.rank)
-        return _RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit.symbol
+        return self._label
 
     @property
     def short_name(self) -> str:
@@ -174,11 +167,7 @@ class Card:
         >>> [c.short_name for c in parse_cards("KH T12 EX")]
         ['K♥', 'trump 12', 'the Excuse']
         """
-        if self.suit is Suit.EXCUSE:
-            return "the Excuse"
-        if self.suit is Suit.TRUMPS:
-            return f"trump {self.rank}"
-        return self.label
+        return self._short_name
 
     @property
     def french_label(self) -> str:

@@ -194,7 +194,7 @@ class CardJudgement:
 
 
 def _cards_left(state: GameState) -> int:
-    return sum(hand.bit_count() for hand in state.hands)
+    return sum(map(int.bit_count, state.hands))
 
 
 def _side_points(state: GameState, taker_points: Fraction, side: int) -> Fraction:

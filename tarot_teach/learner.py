@@ -174,10 +174,10 @@ class ComputerPlayer:
         seat = view.seat
         plain = [c for c in legal if c.suit.is_plain]
         trumps = [c for c in legal if c.is_trump]
-        played = {c for _, cards, _ in view.tricks for c in cards}
         taker_side = seat == view.taker or seat == view.partner
         if taker_side and len(trumps) >= view.hand_sizes[view.seat] // 2 and trumps:
             top = max(trumps, key=lambda c: c.rank)
+            played = {c for _, cards, _ in view.tricks for c in cards}
             if DECK[1] not in played and DECK[1] not in trumps:
                 return Decision(top, f"Lead the {top.rank} to draw trumps and hunt the Petit.")
         kings = [c for c in plain if c.is_king and not _suit_played(view, c.suit)]

@@ -165,15 +165,6 @@ class LazySeatView:
     def __init__(self, state, seat: int) -> None:
         self._state, self._seat = state, seat
 
-    def __getattr__(self, name: str):
-        try:
-            field_of = _VIEW_FIELDS[name]
-        except KeyError:
-            raise AttributeError(name) from None
-        value = field_of(self._state, self._seat)
-        setattr(self, name, value)
-        return value
-
     def replaced(self, **changes) -> "LazySeatView":
         """This view with ``changes`` (field name -> value), the other fields still read from
         the state when first asked (as :meth:`SeatView.replaced`).
@@ -199,7 +190,7 @@ _VIEW_FIELDS = {
     "phase": lambda state, seat: state.phase,
     "to_act": lambda state, seat: state.to_act,
     "hand": lambda state, seat: tuple(state.hand(seat)),
-    "hand_sizes": lambda state, seat: tuple(h.bit_count() for h in state.hands),
+    "hand_sizes": lambda state, seat: tuple(map(int.bit_count, state.hands)),
     "bids": lambda state, seat: tuple(state.bids),
     "taker": lambda state, seat: state.taker,
     "contract": lambda state, seat: state.contract,
@@ -211,7 +202,7 @@ _VIEW_FIELDS = {
     "discarded_trumps": lambda state, seat: tuple(DECK[i] for i in state.discard if 1 <= i <= 21),
     "chelem_announced": lambda state, seat: state.chelem_announced,
     "poignees": lambda state, seat: dict(state.poignees),
-    "tricks": lambda state, seat: tuple((leader, tuple(DECK[i] for i in cards), winner)
+    "tricks": lambda state, seat: tuple((leader, tuple(map(DECK.__getitem__, cards)), winner)
                                         for leader, cards, winner in state.tricks),
     "current_trick": lambda state, seat: tuple(((state.leader + k) % state.rules.players, DECK[i])
                                                for k, i in enumerate(state.trick)),
@@ -227,6 +218,26 @@ _VIEW_FIELDS = {
     "rules": lambda state, seat: state.rules,
 }
 """How each field of a seat's view is computed (:func:`view` computes them all)."""
+
+
+class _LazyField:
+    """A field of :class:`LazySeatView`: computed when first read, then kept in the view's
+    ``__dict__``, which later reads find first (a descriptor is cheaper than ``__getattr__``)."""
+
+    __slots__ = ("name", "compute")
+
+    def __init__(self, name: str, compute) -> None:
+        self.name, self.compute = name, compute
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.compute(view._state, view._seat)
+        return value
+
+
+for _name, _compute in _VIEW_FIELDS.items():
+    setattr(LazySeatView, _name, _LazyField(_name, _compute))
 
 
 def finish(state) -> None:
