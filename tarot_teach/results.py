@@ -238,6 +238,7 @@ class _LazyField:
 
 for _name, _compute in _VIEW_FIELDS.items():
     setattr(LazySeatView, _name, _LazyField(_name, _compute))
+del _name, _compute
 
 
 def finish(state) -> None:
