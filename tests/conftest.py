@@ -169,8 +169,9 @@ def pytest_collection_modifyitems(config, items):
       half written;
     - files run in this order: the first file that needs the book, then the files that do
       not, then the other files that need it (:data:`LONGEST_BOOK_FILES` first). With
-      ``-n 2 --dist loadfile --no-loadscope-reorder`` one worker builds the book while the other runs the tests
-      without it, and no worker waits for the build with nothing else to do.
+      ``-n 2 --dist loadfile --no-loadscope-reorder`` one worker builds the book while the
+      other runs the tests without it, and no worker waits for the build with nothing else
+      to do.
     """
     for item in items:
         for name in LAYER_MARKERS.get(Path(item.path).parent.name, ()):

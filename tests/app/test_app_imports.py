@@ -14,12 +14,15 @@ import yaml
 
 
 def _schemas(package: str):
+    """(the file's path from the package's parent folder, the schema) of each JSON or YAML
+    file of ``package``."""
     folder = Path(util.find_spec(package).origin).parent
     for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder.parent).as_posix()
         if path.suffix == ".json":
-            yield path, json.loads(path.read_text(encoding="utf-8"))
+            yield name, json.loads(path.read_text(encoding="utf-8"))
         elif path.suffix in (".yaml", ".yml"):
-            yield path, yaml.safe_load(path.read_text(encoding="utf-8"))
+            yield name, yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def _formats(schema) -> set:
@@ -32,10 +35,12 @@ def _formats(schema) -> set:
 
 
 def test_no_schema_of_the_servers_packages_uses_the_iri_format():
-    used = {}
+    used = {}  # schema file -> the formats it uses
     for package in ("jupyter_server", "jupyter_events", "nbformat"):
-        for path, schema in _schemas(package):
-            used.update({path.name: sorted(_formats(schema))} if _formats(schema) else {})
+        for name, schema in _schemas(package):
+            formats = _formats(schema)
+            if formats:
+                used[name] = sorted(formats)
     assert used, "no schema with a format found: the search is broken"
     assert not [name for name, formats in used.items()
                 if {"iri", "iri-reference"} & set(formats)], used
