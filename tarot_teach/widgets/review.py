@@ -114,6 +114,37 @@ def review_summary(entries) -> str:
             + f". Card points lost in all: {points_text(lost)}.")
 
 
+# Bids and declarations cost no card point when they are made: they are judged on what the
+# hand is worth (coach._bid_entry), so their row says that instead of "0 points lost".
+_JUDGED_ON_THE_HAND = ("bid", "declaration")
+
+
+def _cost_html(entry) -> str:
+    """What a decision cost, with how it was measured as its title: card points lost (an
+    estimate says "about"), or for a bid or a declaration what it was judged on.
+
+    >>> from tarot_teach.coach import Band, ReviewEntry
+    >>> _cost_html(ReviewEntry("bid", None, "guard", ("pass",), Fraction(0), Band.MISTAKE,
+    ...                        "why", False))
+    '<span title="bids and declarations lose no card point: the band says how far the choice was from what the hand is worth">judged on the hand&#x27;s value</span>'
+    >>> _cost_html(ReviewEntry("card", 2, "KH", ("QH",), Fraction(7, 2), Band.MISTAKE,
+    ...                        "why", False, deals=40))
+    '<span title="on average over 40 deals that fit what you had seen">about 3.5 points lost</span>'
+    """
+    if entry.kind in _JUDGED_ON_THE_HAND:
+        return ('<span title="bids and declarations lose no card point: the band says how far '
+                'the choice was from what the hand is worth">'
+                "judged on the hand&#x27;s value</span>")
+    lost = points_text(entry.points_lost)
+    if not entry.exact and entry.points_lost:
+        lost = f"about {lost}"
+    how = "exact: your view showed where every card was" if entry.exact else \
+        f"on average over {entry.deals} deals that fit what you had seen" if entry.deals \
+        else "no other choice"
+    return (f'<span title="{how}">{escape_text(lost)} point'
+            f"{'' if entry.points_lost == 1 else 's'} lost</span>")
+
+
 def review_html(entries, rules=None) -> str:
     """The review: a summary line, the chart of points lost per trick, and one row per
     decision (class ``tt-review-row``) that wraps on a narrow screen."""
@@ -121,12 +152,7 @@ def review_html(entries, rules=None) -> str:
     for entry in entries:
         best = "".join(f'<span style="display:inline-block">{_action_html(entry.kind, b, rules)}'
                        f"</span>" for b in entry.best)
-        lost = points_text(entry.points_lost)
-        if not entry.exact and entry.points_lost:
-            lost = f"about {lost}"
-        how = "exact: your view showed where every card was" if entry.exact else \
-            f"on average over {entry.deals} deals that fit what you had seen" if entry.deals \
-            else "no other choice"
+        cost = _cost_html(entry)
         close = ' · <i class="tt-close">close</i>' if getattr(entry, "close", False) else ""
         hindsight = getattr(entry, "hindsight", "")
         later = (f'<div class="tt-hindsight" style="flex:1 1 100%;font-size:0.9em;color:#444">'
@@ -139,9 +165,7 @@ def review_html(entries, rules=None) -> str:
             f"{_action_html(entry.kind, entry.chosen, rules)}</div>"
             f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:0.3em;min-width:13em">Best '
             f"{best}</div>"
-            f'<div style="min-width:11em">{_band_html(entry.band)} · '
-            f'<span title="{how}">{escape_text(lost)} point'
-            f"{'' if entry.points_lost == 1 else 's'} lost</span>{close}</div>"
+            f'<div style="min-width:11em">{_band_html(entry.band)} · {cost}{close}</div>'
             f'<div style="flex:1 1 100%">{escape_text(entry.why)}</div>{later}</div>')
     return (f'<div class="tt-review"><p><b>{escape_text(review_summary(entries))}</b></p>'
             f'{points_lost_chart(entries)}<div role="list" style="font-size:0.92em">'

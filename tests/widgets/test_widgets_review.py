@@ -89,6 +89,17 @@ def test_no_deal_yet():
     assert widget.run() is None and "no deal" in widget.status.value
 
 
+def test_a_bid_is_said_to_be_judged_on_the_hand_not_on_points_lost():
+    # A bid loses no card point when it is made: "Mistake · 0 points lost" read as a
+    # contradiction. Its row says what the band measured; a card's row keeps its points.
+    bid = ReviewEntry("bid", None, "guard", ("pass",), Fraction(0), Band.MISTAKE,
+                      "Too weak to take", False)
+    card = ReviewEntry("card", 3, "KH", ("QH",), Fraction(4), Band.MISTAKE, "why", True)
+    bid_row, card_row = html.unescape(review_html([bid, card])).split('class="tt-review-row"')[1:]
+    assert "judged on the hand's value" in bid_row and "lost" not in bid_row
+    assert "4 points lost" in card_row and "judged" not in card_row
+
+
 def test_bands_have_distinct_marks_and_the_table_names_them():
     assert set(BAND_MARKS) == set(Band)
     assert len({mark for mark, _ in BAND_MARKS.values()}) == len(Band)
