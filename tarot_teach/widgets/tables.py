@@ -104,7 +104,7 @@ class HandfulExercise(Exercise):
     def build_inputs(self) -> list:
         self.hand_view = widgets.HTML()
         self.choice = widgets.ToggleButtons(options=self.CHOICES, value=None,
-                                            style={"button_width": "7em"})
+                                            style={"button_width": "7.5em"})
         return [self.hand_view, widgets.HTML("<div>The biggest poignée you may declare:</div>"),
                 self.choice]
 

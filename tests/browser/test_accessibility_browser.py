@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from axe_check import EXCLUDED_RULES, EXCLUDED_SELECTORS, describe, serious_violations
+from axe_check import (EXCLUDED_RULES, EXCLUDED_SELECTORS, cut_labels, describe,
+                       serious_violations)
 from browser_session import borrowed_browser
 from test_book_build import toc_pages
 from test_live_local import tarot_teach_server  # noqa: F401 (fixture)
@@ -124,8 +125,9 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
     """Serious/critical axe violations of each page in a window of each of ``widths`` pixels
     ((page name, width) -> violations; the theme shows other controls on a phone), its
     answer boxes without a name in words (:func:`unnamed_boxes`), on a phone what does not
-    fit (:func:`sideways`), and what a learner offline would meet (:func:`open_rendered`'s
-    problems, a request to another host), as a violation ``offline``. Each page is opened
+    fit (:func:`sideways`), buttons whose label is cut (:func:`~axe_check.cut_labels`), and
+    what a learner offline would meet (:func:`open_rendered`'s problems, a request to
+    another host), as a violation ``offline``. Each page is opened
     once, at the first width, then the window is made each other width (as a phone turned,
     or a window narrowed): the same page, laid out again."""
 
@@ -150,7 +152,7 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
                     page.evaluate("new Promise(r => requestAnimationFrame(() => "
                                   "requestAnimationFrame(r)))")  # (laid out again)
                 found[name, width] = serious_violations(page) + unnamed_boxes(page) + (
-                    sideways(page) if width < 600 else []) + offline(problems)
+                    sideways(page) if width < 600 else []) + cut_labels(page) + offline(problems)
             page.close()
     return found
 
@@ -188,6 +190,21 @@ def test_the_whole_book_check_sees_a_page_laid_out_for_a_phone(tmp_path):
         found = audit_book(base, ["q"], (1280, 390))
     assert [v["id"] for v in found["q", 1280]] == []
     assert [v["id"] for v in found["q", 390]] == ["sideways"]
+
+
+def test_the_whole_book_check_reports_a_button_whose_label_is_cut(tmp_path):
+    """A button too narrow for its words (as ipywidgets' default 148 px cut "Reset my
+    progress…") is reported; one that fits, or one hidden, is not."""
+    button = ('<button style="width:{}px;overflow:hidden;white-space:nowrap;'
+              'text-overflow:ellipsis"{}>Reset my progress…</button>')
+    (tmp_path / "b.html").write_text(
+        '<html lang="en"><head><meta charset="utf-8"><title>t</title></head><body><main>'
+        '<h1>t</h1><article>' + button.format(60, "") + button.format(400, "")
+        + button.format(60, " hidden") + "</article></main></body></html>", encoding="utf-8")
+    with serving(tmp_path) as base:
+        found = audit_book(base, ["b"])
+    [cut] = [v for v in found["b", 1280] if v["id"] == "cut-label"]
+    assert cut["targets"] == ["button: Reset my progress…"]
 
 
 def test_every_page_of_the_book_has_no_serious_axe_violation_wide_and_on_a_phone(built_book):

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from axe_check import CUT_LABELS_JS
 from browser_session import (  # noqa: F401 (launch, close_page: used by other tests)
     CHROMIUM, CHROMIUM_ARGS, close_page, fresh_context, launch)
 
@@ -238,6 +239,8 @@ def exercise(page, problems: list, ready_js: str, ready_arg, live_timeout: float
     n_static = page.locator(".widget-subarea:not(.tt-live)").count()
     if n_static:
         problems.append(f"{n_static} static widget views left beside the live ones")
+    problems += [f"a label does not fit its button: {cut}"
+                 for cut in page.evaluate(CUT_LABELS_JS)]
     tries = {}  # exercise -> the answers to try (CANDIDATES_JS, _actions), at most 30
     for i in range(n_live):
         if page.locator(".tt-live .tt-exercise").nth(i).locator(".tt-check").count():
