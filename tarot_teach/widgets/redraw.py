@@ -41,8 +41,10 @@ def discard_choice(table) -> list[Card]:
 
 
 def say(table, feedback: Feedback) -> Feedback:
+    # Only in the feedback area, itself a polite live region (scripts/assets/a11y.js): the
+    # announcer under the felt keeps what happened and whose turn it is (the hint was shown,
+    # and read out, twice).
     table.feedback.value = feedback.html()
-    table.live.value = _live_text(" ".join([feedback.message, *feedback.details]))
     if table.state.phase is not Phase.DISCARD:  # a refused discard keeps the picks
         table._rendering = True
         table.hand.clear()

@@ -336,7 +336,7 @@ class TableWidget:
             return self._say(Feedback(False, "There is nothing to undo.", invalid_input=True))
         self.state = self._undo.pop()
         self.log.append({"text": f"{self.names[self.learner]}: undo.", "reason": ""})
-        self._news = ["Your last action was taken back."]
+        self._news = []  # (said once, by the feedback beside the Undo button)
         self._render()
         return self._say(Feedback(True, "Your last action was taken back."))
 

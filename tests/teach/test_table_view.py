@@ -137,7 +137,9 @@ def test_cards_speak_their_name_and_the_engine_s_reason():
     table.hand.buttons[refused].value = True  # a click on a card that may not be played
     reason = table.hand.buttons[refused].description.split("not playable: ")[1]
     assert reason in table.feedback.value.replace("&#x27;", "'") or reason in table.feedback.value
-    assert "tt-announcer" in table.live._dom_classes and "must" in table.live.value
+    # Said once, in the feedback area (a live region: a11y.js), not again under the felt.
+    assert "tt-feedback" in table.feedback._dom_classes and "must" in table.feedback.value
+    assert "must" not in table.live.value
     assert table.state.to_record() == before and not table.hand.selected
 
 

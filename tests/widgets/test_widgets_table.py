@@ -163,11 +163,13 @@ def test_hint_and_undo():
     table = TableWidget(players=4, seed=1)
     table.hint_button.click()
     assert "Hint:" in table.feedback.value
+    assert "Hint:" not in table.live.value  # shown (and read out) once, not under the felt too
     record = table.state.to_record()
     table.actions.children[0].click()  # pass
     if not table.state.is_over:
         table.undo_button.click()
         assert table.state.to_record() == record
+        assert "taken back" in table.feedback.value and "taken back" not in table.live.value
     table.undo_button.click()
     assert "nothing to undo" in table.feedback.value or "scored" in table.feedback.value
 
