@@ -229,12 +229,10 @@ def _only_shows(source: str) -> bool:
 def _embed_live_cells(app: Sphinx, pagename, templatename, context, doctree) -> None:
     # No favicon: say so, so that browsers do not ask the server for /favicon.ico (a 404).
     context["metatags"] = context.get("metatags", "") + '<link rel="icon" href="data:,">\n' + (
-        # Long radio-button labels wrap instead of overlapping the next option (phones).
-        "<style>.widget-radio-box label{height:auto;min-height:var(--jp-widgets-inline-height);"
-        "line-height:1.3;white-space:normal;margin-bottom:0.35em}"
         # A solution's title names its exercise with a link; a click there must open the
         # dropdown (the title toggles it), not jump back up to the exercise.
-        ".solution.dropdown>.admonition-title a{pointer-events:none;color:inherit}</style>\n")
+        "<style>.solution.dropdown>.admonition-title a{pointer-events:none;color:inherit}"
+        "</style>\n")
     body = context.get("body") or ""
     if doctree is None or WIDGET_VIEW not in body:
         return

@@ -40,7 +40,7 @@ async ([include, exclude, disabled]) => {
   const rules = Object.fromEntries(disabled.map(id => [id, {enabled: false}]));
   const result = await window.axe.run(context, {
     resultTypes: ['violations'],
-    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']},
     rules,
   });
   return result.violations.map(v => ({
