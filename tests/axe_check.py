@@ -97,3 +97,58 @@ def cut_labels(page) -> list[dict]:
     return [{"id": "cut-label", "impact": "serious", "count": len(found), "targets": found[:5],
              "help": "A button shows its whole label", "helpUrl": "", "summary": "",
              "html": found[0]}] if found else []
+
+
+OVERLAPPING_TEXT_JS = r"""
+() => {
+  // Each line box of visible text in the article (not text a screen reader alone gets: a
+  // clipped or 1 px box, a closed <details>, an SVG <title>), then every two of different
+  // text nodes that cross by more than 3 px both ways.
+  const lines = [];
+  const root = document.querySelector('article') || document.body;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let node, id = 0;
+  const unseen = el => {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e), box = e.getBoundingClientRect();
+      if (s.visibility === 'hidden' || s.opacity === '0' || (s.clip && s.clip !== 'auto')
+          || s.clipPath !== 'none' || (s.overflow !== 'visible' && (box.width <= 2 || box.height <= 2)))
+        return true;
+    }
+    return false;
+  };
+  while ((node = walker.nextNode())) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.offsetParent === null
+        || el.closest('title, desc, details:not([open]) > :not(summary)') || unseen(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    id++;
+    for (const r of range.getClientRects())
+      if (r.width > 2 && r.height > 2)
+        lines.push({id, x: r.left, y: r.top, right: r.right, bottom: r.bottom,
+                    text: node.textContent.trim().slice(0, 40)});
+  }
+  lines.sort((a, b) => a.y - b.y);
+  const found = new Set();
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i];
+    for (let j = i + 1; j < lines.length && lines[j].y < a.bottom - 3; j++) {
+      const b = lines[j];
+      if (b.id !== a.id && Math.min(a.right, b.right) - Math.max(a.x, b.x) > 3
+          && Math.min(a.bottom, b.bottom) - Math.max(a.y, b.y) > 3)
+        found.add(a.id < b.id ? a.text + ' / ' + b.text : b.text + ' / ' + a.text);
+    }
+  }
+  return [...found];
+}
+"""
+
+
+def overlapping_text(page) -> list[dict]:
+    """Visible text drawn over other text (a long radio label over the next option, once),
+    as a violation in axe's shape: each target names the two texts."""
+    found = page.evaluate(OVERLAPPING_TEXT_JS)
+    return [{"id": "overlapping-text", "impact": "serious", "count": len(found),
+             "targets": found[:5], "help": "No text is drawn over other text", "helpUrl": "",
+             "summary": "", "html": found[0]}] if found else []

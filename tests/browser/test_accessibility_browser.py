@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from axe_check import (EXCLUDED_RULES, EXCLUDED_SELECTORS, cut_labels, describe,
-                       serious_violations)
+                       overlapping_text, serious_violations)
 from browser_session import borrowed_browser
 from test_book_build import toc_pages
 from test_live_local import tarot_teach_server  # noqa: F401 (fixture)
@@ -125,8 +125,8 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
     """Serious/critical axe violations of each page in a window of each of ``widths`` pixels
     ((page name, width) -> violations; the theme shows other controls on a phone), its
     answer boxes without a name in words (:func:`unnamed_boxes`), on a phone what does not
-    fit (:func:`sideways`), buttons whose label is cut (:func:`~axe_check.cut_labels`), and
-    what a learner offline would meet (:func:`open_rendered`'s problems, a request to
+    fit (:func:`sideways`), buttons whose label is cut and text drawn over other text
+    (:mod:`axe_check`), and what a learner offline would meet (:func:`open_rendered`'s problems, a request to
     another host), as a violation ``offline``. Each page is opened
     once, at the first width, then the window is made each other width (as a phone turned,
     or a window narrowed): the same page, laid out again."""
@@ -152,7 +152,8 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
                     page.evaluate("new Promise(r => requestAnimationFrame(() => "
                                   "requestAnimationFrame(r)))")  # (laid out again)
                 found[name, width] = serious_violations(page) + unnamed_boxes(page) + (
-                    sideways(page) if width < 600 else []) + cut_labels(page) + offline(problems)
+                    sideways(page) if width < 600 else []) + cut_labels(page) + \
+                    overlapping_text(page) + offline(problems)
             page.close()
     return found
 
@@ -205,6 +206,23 @@ def test_the_whole_book_check_reports_a_button_whose_label_is_cut(tmp_path):
         found = audit_book(base, ["b"])
     [cut] = [v for v in found["b", 1280] if v["id"] == "cut-label"]
     assert cut["targets"] == ["button: Reset my progress…"]
+
+
+def test_the_whole_book_check_reports_text_drawn_over_other_text(tmp_path):
+    """Two options whose boxes are too short for their wrapped words (the radio labels of
+    ipywidgets, once) are reported; text for screen readers only, clipped to 1 px, is not."""
+    (tmp_path / "o.html").write_text(
+        '<html lang="en"><head><meta charset="utf-8"><title>t</title></head><body><main>'
+        '<h1>t</h1><article><div style="width:120px">'
+        '<label style="display:block;height:10px">It stays with the side that played it</label>'
+        '<label style="display:block;height:10px">It changes sides</label></div>'
+        '<p>Said once <span style="position:absolute;width:1px;height:1px;overflow:hidden;'
+        'clip:rect(0 0 0 0)">and read out</span></p></article></main></body></html>',
+        encoding="utf-8")
+    with serving(tmp_path) as base:
+        found = audit_book(base, ["o"])
+    [overlap] = [v for v in found["o", 1280] if v["id"] == "overlapping-text"]
+    assert overlap["targets"] == ["It stays with the side that played it / It changes sides"]
 
 
 def test_every_page_of_the_book_has_no_serious_axe_violation_wide_and_on_a_phone(built_book):
