@@ -99,17 +99,14 @@ class ProgressPage:
         self.keep_message = widgets.HTML()  # what reset and import say, beside their buttons
         self.keep_message.add_class("tt-feedback")
 
-        # (width auto: ipywidgets' 148 px cut these labels)
+        fit = {"layout": widgets.Layout(width="auto")}  # (ipywidgets' 148 px cut the labels)
         self.reset_button = widgets.Button(description="Reset my progress…",
-                                           tooltip="Forget every exercise solved",
-                                           layout=widgets.Layout(width="auto"))
+                                           tooltip="Forget every exercise solved", **fit)
         self.reset_button.add_class("tt-reset")
         self.confirm_button = widgets.Button(description="Yes, forget everything",
-                                             button_style="danger",
-                                             layout=widgets.Layout(width="auto"))
+                                             button_style="danger", **fit)
         self.confirm_button.add_class("tt-reset-confirm")
-        self.cancel_button = widgets.Button(description="No, keep it",
-                                            layout=widgets.Layout(width="auto"))
+        self.cancel_button = widgets.Button(description="No, keep it", **fit)
         self.confirm_box = widgets.HBox(
             [widgets.HTML("Forget every exercise solved and every answer? This cannot be "
                           "undone: a copy exported before and imported here later does not "
