@@ -99,7 +99,8 @@ class ProgressPage:
         self.keep_message = widgets.HTML()  # what reset and import say, beside their buttons
         self.keep_message.add_class("tt-feedback")
 
-        fit = {"layout": widgets.Layout(width="auto")}  # (ipywidgets' 148 px cut the labels)
+        # As wide as their words (ipywidgets' 148 px cut them), not the whole row.
+        fit = {"layout": widgets.Layout(width="auto", align_self="flex-start")}
         self.reset_button = widgets.Button(description="Reset my progress…",
                                            tooltip="Forget every exercise solved", **fit)
         self.reset_button.add_class("tt-reset")
