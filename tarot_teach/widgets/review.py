@@ -117,6 +117,7 @@ def review_summary(entries) -> str:
 # Bids and declarations cost no card point when they are made: they are judged on what the
 # hand is worth (coach._bid_entry), so their row says that instead of "0 points lost".
 _JUDGED_ON_THE_HAND = ("bid", "declaration")
+_JUDGED_WORDS = "judged on the hand's value"
 
 
 def _cost_html(entry) -> str:
@@ -133,8 +134,7 @@ def _cost_html(entry) -> str:
     """
     if entry.kind in _JUDGED_ON_THE_HAND:
         return ('<span title="bids and declarations lose no card point: the band says how far '
-                'the choice was from what the hand is worth">'
-                "judged on the hand&#x27;s value</span>")
+                f'the choice was from what the hand is worth">{escape_text(_JUDGED_WORDS)}</span>')
     lost = points_text(entry.points_lost)
     if not entry.exact and entry.points_lost:
         lost = f"about {lost}"
