@@ -40,7 +40,8 @@ async ([include, exclude, disabled]) => {
   const rules = Object.fromEntries(disabled.map(id => [id, {enabled: false}]));
   const result = await window.axe.run(context, {
     resultTypes: ['violations'],
-    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']},
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
+                                    'best-practice']},
     rules,
   });
   return result.violations.map(v => ({
@@ -83,6 +84,20 @@ def describe(found: list[dict], where: str = "") -> str:
     return "\n".join(lines)
 
 
+
+def as_violation(rule: str, help_text: str, found: list[str]) -> list[dict]:
+    """``found`` (what a check of our own found on a page, each a short description) as one
+    serious violation in axe's shape (:func:`violations`), so that :func:`describe` reports
+    it beside axe's; none when nothing was found.
+
+    >>> as_violation("cut-label", "A button shows its whole label", [])
+    []
+    >>> [(v["id"], v["count"], v["html"]) for v in as_violation("x", "h", ["a", "b"])]
+    [('x', 2, 'a')]
+    """
+    return [{"id": rule, "impact": "serious", "count": len(found), "targets": found[:5],
+             "help": help_text, "helpUrl": "", "summary": "", "html": found[0]}] if found else []
+
 CUT_LABELS_JS = """
 () => [...document.querySelectorAll('article button, article select')]
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
@@ -93,10 +108,8 @@ CUT_LABELS_JS = """
 def cut_labels(page) -> list[dict]:
     """The page's visible buttons and lists whose words do not fit in them (cut off with an
     ellipsis, "Reset my progres…"), as a violation in axe's shape."""
-    found = page.evaluate(CUT_LABELS_JS)
-    return [{"id": "cut-label", "impact": "serious", "count": len(found), "targets": found[:5],
-             "help": "A button shows its whole label", "helpUrl": "", "summary": "",
-             "html": found[0]}] if found else []
+    return as_violation("cut-label", "A button shows its whole label",
+                        page.evaluate(CUT_LABELS_JS))
 
 
 OVERLAPPING_TEXT_JS = r"""
@@ -112,7 +125,8 @@ OVERLAPPING_TEXT_JS = r"""
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e), box = e.getBoundingClientRect();
       if (s.visibility === 'hidden' || s.opacity === '0' || (s.clip && s.clip !== 'auto')
-          || s.clipPath !== 'none' || (s.overflow !== 'visible' && (box.width <= 2 || box.height <= 2)))
+          || s.clipPath !== 'none'
+          || (s.overflow !== 'visible' && (box.width <= 2 || box.height <= 2)))
         return true;
     }
     return false;
@@ -148,7 +162,5 @@ OVERLAPPING_TEXT_JS = r"""
 def overlapping_text(page) -> list[dict]:
     """Visible text drawn over other text (a long radio label over the next option, once),
     as a violation in axe's shape: each target names the two texts."""
-    found = page.evaluate(OVERLAPPING_TEXT_JS)
-    return [{"id": "overlapping-text", "impact": "serious", "count": len(found),
-             "targets": found[:5], "help": "No text is drawn over other text", "helpUrl": "",
-             "summary": "", "html": found[0]}] if found else []
+    return as_violation("overlapping-text", "No text is drawn over other text",
+                        page.evaluate(OVERLAPPING_TEXT_JS))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from axe_check import (EXCLUDED_RULES, EXCLUDED_SELECTORS, cut_labels, describe,
-                       overlapping_text, serious_violations)
+from axe_check import (EXCLUDED_RULES, EXCLUDED_SELECTORS, as_violation, cut_labels,
+                       describe, overlapping_text, serious_violations)
 from browser_session import borrowed_browser
 from test_book_build import toc_pages
 from test_live_local import tarot_teach_server  # noqa: F401 (fixture)
@@ -95,10 +95,9 @@ UNNAMED_BOXES_JS = """
 def unnamed_boxes(page) -> list[dict]:
     """Answer boxes without a ``<label for>`` in words (axe accepts a placeholder as a name;
     a screen reader reads it poorly), as a violation in axe's shape."""
-    boxes = page.evaluate(UNNAMED_BOXES_JS)
-    return [{"id": "box-label", "impact": "serious", "count": len(boxes), "targets": boxes[:5],
-             "help": "An answer box is named by words in a <label for>, not by its placeholder",
-             "helpUrl": "", "summary": "", "html": boxes[0]}] if boxes else []
+    return as_violation(
+        "box-label", "An answer box is named by words in a <label for>, not by its placeholder",
+        page.evaluate(UNNAMED_BOXES_JS))
 
 
 SIDEWAYS_JS = """
@@ -115,10 +114,8 @@ SIDEWAYS_JS = """
 def sideways(page) -> list[dict]:
     """What runs off the right edge of the window, or scrolls sideways inside the page (on
     a phone one reads down, never across), as a violation in axe's shape."""
-    found = page.evaluate(SIDEWAYS_JS)
-    return [{"id": "sideways", "impact": "serious", "count": len(found), "targets": found[:5],
-             "help": "Nothing runs off a phone's screen or scrolls sideways", "helpUrl": "",
-             "summary": "", "html": found[0]}] if found else []
+    return as_violation("sideways", "Nothing runs off a phone's screen or scrolls sideways",
+                        page.evaluate(SIDEWAYS_JS))
 
 
 def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[dict]]:
@@ -126,8 +123,8 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
     ((page name, width) -> violations; the theme shows other controls on a phone), its
     answer boxes without a name in words (:func:`unnamed_boxes`), on a phone what does not
     fit (:func:`sideways`), buttons whose label is cut and text drawn over other text
-    (:mod:`axe_check`), and what a learner offline would meet (:func:`open_rendered`'s problems, a request to
-    another host), as a violation ``offline``. Each page is opened
+    (:mod:`axe_check`), and what a learner offline would meet (:func:`open_rendered`'s
+    problems, a request to another host), as a violation ``offline``. Each page is opened
     once, at the first width, then the window is made each other width (as a phone turned,
     or a window narrowed): the same page, laid out again."""
 
@@ -160,9 +157,7 @@ def audit_book(base: str, pages: list[str], widths=(1280,)) -> dict[tuple, list[
 
 def offline(problems: list[str]) -> list[dict]:
     """``problems`` of a page opened offline (see :func:`audit_book`) in axe's shape."""
-    return [{"id": "offline", "impact": "serious", "count": len(problems),
-             "targets": problems[:5], "help": "The page works offline, without an error",
-             "helpUrl": "", "summary": "", "html": problems[0]}] if problems else []
+    return as_violation("offline", "The page works offline, without an error", problems)
 
 
 def test_the_whole_book_check_reports_what_fails_offline(tmp_path):
