@@ -767,6 +767,41 @@ def test_a_click_waits_only_behind_two_pieces_of_code_sent_before_it(tarot_teach
         assert order["done"][1] < order["answered"] < order["done"][2], order
 
 
+def test_an_answer_changed_just_before_check_is_the_one_judged(tarot_teach_server):
+    """Local mode, the kernel busy (as while a page's cells run): the learner picks a wrong
+    option, then the right one, then presses Check at once; the verdict is on the option
+    shown chosen. (ipywidgets held a model's second change until the kernel was idle while
+    the click went at once, so the first choice was judged: comm.js sendInOrder.)"""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    with chromium_context() as context:
+        page = open_ready(context, tarot_teach_server, "book/08-excuse")
+        ex = page.locator(".tt-live .tt-exercise").filter(
+            has=page.locator(".widget-radio-box")).first
+        options = [text.strip().rstrip(".").lower()
+                   for text in ex.locator(".widget-radio-box label").all_inner_texts()]
+        ex.locator(".widget-radio-box input").first.click()
+        verdict, _ = check(page, ex)  # (says the right answer, whatever was chosen)
+        right = options.index(verdict.splitlines()[0].split(": ", 1)[1].rstrip(".").lower())
+        wrong = next(k for k in range(1, len(options)) if k != right)
+        sent = page.evaluate("window.ttLive.sent")
+        page.evaluate("""async ([wrong, right]) => {
+          const ex = [...document.querySelectorAll('.tt-live .tt-exercise')]
+            .find((el) => el.querySelector('.widget-radio-box'));
+          const busy = window.ttLive.execute('import time; time.sleep(1)');
+          const inputs = ex.querySelectorAll('.widget-radio-box input');
+          inputs[wrong].click();
+          inputs[right].click();
+          ex.querySelector('.tt-check').click();
+          await busy;
+        }""", [wrong, right])
+        wait_idle(page, sent)
+        chosen = ex.locator(".widget-radio-box input:checked").locator("xpath=..").inner_text()
+        assert chosen.strip().rstrip(".").lower() == options[right]
+        assert ex.locator(".tt-feedback").inner_text().startswith("✔"), (
+            options, right, ex.locator(".tt-feedback").inner_text())
+
+
 def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
     """A browser whose key is refused gets the exercises as saved, and is told how to
     start; so does the next page, followed inside the tab (drawn by live.js there)."""

@@ -102,7 +102,7 @@ Kernel.prototype.handleComm = function (msg) {
     if (this.onComm) {
       this.onComm(content.comm_id);
     }
-    this.manager.handle_comm_open(comm, msg).catch(function (error) {
+    this.manager.handle_comm_open(comm, msg).then(sendInOrder).catch(function (error) {
       fail("creating a widget", error);
     });
   } else {
@@ -116,6 +116,20 @@ Kernel.prototype.handleComm = function (msg) {
     target.receive(msg);
   }
 };
+
+// A widget model that sends each change when it is made. @jupyter-widgets/base holds a
+// model's change while the kernel is busy with its previous one (a throttle meant for
+// sliders) but sends a button's click at once: a learner who changed an answer and pressed
+// Check a moment later (or while the page's cells kept the kernel busy) was judged on the
+// answer before. Sent at once, changes and clicks reach the kernel in the learner's order.
+export function sendInOrder(model) {
+  if (model) {
+    Object.defineProperty(model, "_pending_msgs", {
+      configurable: true, get: function () { return 0; }, set: function () {},
+    });
+  }
+  return model;
+}
 
 // The comm interface @jupyter-widgets/base expects (IClassicComm). A widget's model is
 // made a moment after its comm_open (its class is loaded first): the comm's messages
