@@ -14,9 +14,9 @@ from ..teach.table_view import action_label, cards_phrase, possessive
 from .charts import running_totals_chart
 from .render import PLAYER_NAMES, card_html, cards_html, escape_text
 
-__all__ = ["NEXT", "SEAT_NAMES", "score_sheet_chart", "felt_html", "live_html", "log_html",
-           "facts_html", "header_html", "seats_html", "trick_area_html", "result_html",
-           "describe_action"]
+__all__ = ["NEXT", "SEAT_NAMES", "score_sheet_chart", "felt_html", "live_html", "live_line",
+           "log_html", "facts_html", "header_html", "seats_html", "trick_area_html",
+           "result_html", "describe_action"]
 
 NEXT = "tt-next"
 """The class of the one control the keyboard focus goes to after the learner's action: a
@@ -134,21 +134,41 @@ def live_html(news: list, shown: dict, region: bool = True) -> str:
 
     ``region``: the markup carries ``role="status" aria-live="polite"`` itself; the table
     passes False, its widget being the live region (see :func:`_live_text`)."""
+    return _live_text(live_line(news, shown), region)
+
+
+def live_line(news: list, shown: dict) -> str:
+    """The announcement's words (see :func:`live_html`).
+
+    >>> live_line(["Ada: Pass — a weak hand", "Bruno: Take"], {"my_turn": True, "to_act": None})
+    'Ada: Pass. Bruno: Take. Your turn.'
+    """
     lines = [line.split(" — ")[0].rstrip(".") + "." for line in news[-8:]]
     if shown["my_turn"]:
         lines.append("Your turn.")
     elif shown["to_act"]:
         lines.append(f"{shown['to_act']} to play: wait.")
-    return _live_text(" ".join(lines), region)
+    return " ".join(lines)
 
 
-def _live_text(text: str, region: bool = False) -> str:
+def _live_text(text: str, region: bool = False, spoken: "str | None" = None) -> str:
     """The announcement's markup around ``text``. At the table the widget around it (class
     ``tt-announcer``) is the ARIA live region, made live before it ever changes
     (scripts/assets/a11y.js), since ipywidgets replaces this markup at each update; with
-    ``region`` the markup is a live region itself (no live region nested in another)."""
+    ``region`` the markup is a live region itself (no live region nested in another).
+    ``spoken``: what a screen reader is told instead; ``text`` stays on screen as it was
+    (e.g. the discard's counter, which the heading above the hand shows already).
+
+    >>> _live_text("Your turn.", spoken="2 of 6 chosen.")
+    '<div class="tt-announce"><span aria-hidden="true">Your turn.</span><span class="tt-sr">2 of 6 chosen.</span></div>'
+    """
     live = ' role="status" aria-live="polite"' if region else ""
-    return f'<div class="tt-announce"{live}>{escape_text(text)}</div>'
+    if spoken is not None:
+        text_html = (f'<span aria-hidden="true">{escape_text(text)}</span>'
+                     f'<span class="tt-sr">{escape_text(spoken)}</span>')
+    else:
+        text_html = escape_text(text)
+    return f'<div class="tt-announce"{live}>{text_html}</div>'
 
 
 def _log_entry(line) -> dict:

@@ -69,7 +69,9 @@ class TableHand(CardButtons):
                     name = card.display_name(self.rules)
                     button.description = (f"{name}, {where}" if idle else card_accessible_name(
                         card, playable, entry["reason"], self.rules, chosen=picked))
-                    button.tooltip = name if playable else f"{name}: {entry['reason']}"
+                    reason = entry["reason"]  # (said once when the reason names the card)
+                    button.tooltip = (name if playable else reason if name in reason
+                                      else f"{name}: {reason}")
                     button._dom_classes = _marked(
                         ("tt-tcard", card_class(card), "tt-idle" if idle else
                          "tt-playable" if playable else "tt-unplayable"),

@@ -11,7 +11,7 @@ from ..rules import Phase
 from ..teach.table_view import cards_phrase, discard_counter, shown_facts, table_view
 from .base import Feedback
 from .felt import (NEXT, _action_tooltip, _live_text, _marked, facts_html, felt_html,
-                   header_html, live_html, log_html, result_html, score_sheet_chart)
+                   header_html, live_line, log_html, result_html, score_sheet_chart)
 
 __all__ = ["card_clicked", "discard_choice", "say", "render", "next_mark", "render_all",
            "show_counter", "render_actions", "action_clicked"]
@@ -22,8 +22,9 @@ def card_clicked(table, selected) -> None:
         return
     if table.state.phase is Phase.DISCARD and table.state.to_act == table.learner:
         show_counter(table)  # cards are chosen, then discarded together
-        table.live.value = _live_text(
-            discard_counter(len(table.hand.selected), table.rules.dog_size) + ".")
+        table.live.value = _live_text(  # (the words on screen stay: no line moves)
+            table._announced, spoken=discard_counter(len(table.hand.selected),
+                                                     table.rules.dog_size) + ".")
         full = len(table.hand.selected) == table.rules.dog_size
         if full:  # the focus's next place: Discard
             table.hand.unmark()
@@ -74,7 +75,8 @@ def render_all(table) -> None:
     shown = table_view(table.state, table.learner, table.names, table.rules)
     table.header.value = header_html(view, table.names, table.learner)
     table.felt.value = felt_html(shown, table.rules)
-    table.live.value = live_html(table._news, shown, region=False)
+    table._announced = live_line(table._news, shown)
+    table.live.value = _live_text(table._announced)
     discarding = view.phase is Phase.DISCARD and view.to_act == table.learner
     chosen = table.hand.selected if discarding else []
     # The focus's next place: Discard once the cards are chosen, else a playable card,

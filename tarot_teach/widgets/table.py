@@ -91,6 +91,7 @@ class TableWidget:
         # once the deal is over}.
         self.log: list[dict] = []
         self._news: list[str] = []  # what happened since the learner's last action
+        self._announced = ""  # the announcer's words on screen
         self._reasons: list[str] = []  # a computer's discard reasons, one a card
         self._turns = 0  # the focus marks drawn (NEXT): tt-next-0 and tt-next-1 alternate
 

@@ -93,13 +93,14 @@ TABLE_CSS = """
 .tt-table .tt-tcard.tt-unplayable { opacity:0.5; cursor:not-allowed; }
 .tt-table .tt-tcard.tt-unplayable { border-bottom:4px solid #555 !important; }
 .tt-table .tt-tcard.mod-active { transform:translateY(-16px); opacity:1;
-  outline:3px dashed #1b1b1b; outline-offset:1px; }
+  outline:3px dashed #1b1b1b; outline-offset:1px; z-index:2; }
 .tt-table .tt-tcard.mod-active::before { content:"✓"; position:absolute; top:-6px; right:-6px;
   background:#1b1b1b; color:#fff; font-size:13px; line-height:18px; width:18px; height:18px;
   border-radius:9px; text-align:center; }
 .tt-table .tt-tcard:focus, .tt-table .tt-tcard:focus-visible, .tt-table button:focus-visible {
   outline:3px solid #1b1b1b !important; outline-offset:2px; box-shadow:0 0 0 6px var(--tt-focus) !important;
-  opacity:1; }
+  opacity:1; z-index:1; }
+.tt-table .tt-tcard.tt-unplayable:hover, .tt-table .tt-tcard.tt-unplayable:focus { z-index:3; }
 .tt-table .tt-tcard.tt-unplayable:hover::after, .tt-table .tt-tcard.tt-unplayable:focus::after {
   content:attr(title); position:absolute; left:0; right:0; top:0; z-index:5;
   white-space:normal; text-align:left;

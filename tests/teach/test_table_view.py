@@ -84,13 +84,22 @@ def test_discard_counter_and_a_refused_discard_keeps_the_picks():
     kings = [c for c in hand if c.is_king]
     allowed = [c for c in hand if c in table.state.legal_actions()]
     picks = allowed[:4]
+    announced = table.live.value
     for card in picks:
         table.hand.buttons[card].value = True
-    assert "4 of 6 chosen" in table.hand_head.value and "4 of 6 chosen" in table.live.value
+    # Shown once (above the hand); the announcer's words stay on screen as they were (no line
+    # moves under the pointer) and a screen reader is told the count.
+    assert "4 of 6 chosen" in table.hand_head.value
+    spoken = '<span class="tt-sr">4 of 6 chosen.</span>'
+    assert spoken in table.live.value
+    shown = re.sub(r'<span class="tt-sr">.*?</span>|<[^>]+>', "", table.live.value)
+    assert shown and shown == re.sub(r"<[^>]+>", "", announced)
     assert "chosen for the discard" in table.hand.buttons[picks[0]].description
     table.discard_button.click()  # only 4: refused, the four stay chosen
     assert "4 of 6 chosen" in table.feedback.value and table.hand.selected == picks
     if kings:
+        tooltip = table.hand.buttons[kings[0]].tooltip  # (the card named once)
+        assert tooltip.count(kings[0].name) == 1 and "may not go to the discard" in tooltip
         wrong = picks + [kings[0], allowed[4]]
         for card in wrong:
             table.hand.buttons[card].value = True
