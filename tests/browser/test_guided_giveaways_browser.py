@@ -91,10 +91,10 @@ def test_a_refused_discard_keeps_its_cards(server):  # noqa: F811
             if _visible(hand, ".tt-discard"):
                 break
             answer_any(page, hand)
-        kings = hand.locator(".tt-hand .tt-tcard[title^='King']")  # (marked, still clickable)
+        kings = hand.locator(".tt-hand .tt-tcard[title*='King of']")  # (marked, still clickable)
         assert kings.count() >= 1
         _click(page, kings.first)  # a King may not be laid aside
-        others = hand.locator(".tt-tcard.tt-playable:not([title*=trump]):not([title^='King'])")
+        others = hand.locator(".tt-tcard.tt-playable:not([title*=trump]):not([title*='King of'])")
         for k in range(5):
             _click(page, others.nth(k))
         expect(hand.locator(".tt-counter")).to_contain_text("6 of 6 chosen")
