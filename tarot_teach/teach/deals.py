@@ -82,6 +82,10 @@ def read_deal(text: str) -> dict:
     Traceback (most recent call last):
     ...
     tarot_teach.errors.InvalidRecord: This link holds a list of deals, not one deal: open it in the list of deals.
+    >>> read_deal("https://example.org/book/23-deals.html#deal=1ABC")
+    Traceback (most recent call last):
+    ...
+    tarot_teach.errors.InvalidRecord: This address holds no deal: a deal's link ends with '#d=' and the deal's code (copy the whole link again).
     """
     if not isinstance(text, str):
         raise InvalidRecord(f"A deal is given as text, not {type(text).__name__}.")
@@ -100,6 +104,9 @@ def read_deal(text: str) -> dict:
         return decode(code)
     if text.startswith("{"):
         return _from_json(text)
+    if re.match(r"https?://\S*$", text, re.IGNORECASE):
+        raise InvalidRecord("This address holds no deal: a deal's link ends with '#d=' and the "
+                            "deal's code (copy the whole link again).")
     if "\n" in text or ":" in text:
         return parse_deal(text)
     return decode(text)

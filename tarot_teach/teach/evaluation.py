@@ -62,7 +62,7 @@ def read_hand(text) -> list[Card]:
     >>> read_hand("KH QH")
     Traceback (most recent call last):
     ...
-    tarot_teach.teach.feedback.AnswerError: A hand has 18 cards with 4 players; you typed 2.
+    tarot_teach.teach.feedback.AnswerError: A hand has 18 cards with 4 players; you typed 2 (K♥, Q♥).
     """
     typed = read_text(text, "a hand of 18 cards")
     if not typed:
@@ -73,7 +73,8 @@ def read_hand(text) -> list[Card]:
     except ValueError as error:
         raise AnswerError(str(error)) from None
     if len(cards) != HAND_SIZE:
-        raise AnswerError(f"A hand has 18 cards with 4 players; you typed {len(cards)}.")
+        read = ", ".join(card.short_name for card in cards[:20]) + (", …" if len(cards) > 20 else "")
+        raise AnswerError(f"A hand has 18 cards with 4 players; you typed {len(cards)} ({read}).")
     repeated = sorted({card for card in cards if cards.count(card) > 1})
     if repeated:
         raise AnswerError("Each card exists only once in the pack: "

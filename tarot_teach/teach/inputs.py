@@ -117,7 +117,7 @@ def read_number(text: Any, what: str = "a number", allow_half: bool = True,
     value = parse_number(text, "43 or 40.5" if allow_half else "43")
     shown = _quoted(str(text).strip())
     if abs(value) > largest:
-        raise AnswerError(f"{shown} is far too large for a tarot score: please check the number.")
+        raise AnswerError(f"{shown} is far too large for this answer: please check the number.")
     if (value * (2 if allow_half else 1)).denominator != 1:
         raise AnswerError(f"Please type a whole number{' or a half' if allow_half else ''}: "
                           f"{shown} is not one.")

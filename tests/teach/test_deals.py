@@ -75,6 +75,10 @@ def test_bad_links_and_codes_are_refused_in_words():
     assert "not a deal the rules allow" in refused('{"players": 4, "hands": []}')
     assert "text" in refused(None)
     assert "Line 1" in refused("hand 0: KH KH")
+    # An address without a deal, a word: said so (not read as a typed deal or a newer code).
+    assert "holds no deal" in refused("https://x.org/23-deals.html#deal=" + code)
+    assert "not a deal code: a deal code starts with '1'" in refused("hello")
+    assert "newer version" in refused("2" + code[1:])
 
 
 def test_read_deal_never_raises_anything_else():
