@@ -190,13 +190,16 @@ def test_the_whole_book_check_sees_a_page_laid_out_for_a_phone(tmp_path):
 
 def test_the_whole_book_check_reports_a_button_whose_label_is_cut(tmp_path):
     """A button too narrow for its words (as ipywidgets' default 148 px cut "Reset my
-    progress…") is reported; one that fits, or one hidden, is not."""
+    progress…") is reported; one that fits, one hidden, or a card (its words at size 0, its
+    chosen mark sticking out) is not."""
     button = ('<button style="width:{}px;overflow:hidden;white-space:nowrap;'
               'text-overflow:ellipsis"{}>Reset my progress…</button>')
     (tmp_path / "b.html").write_text(
         '<html lang="en"><head><meta charset="utf-8"><title>t</title></head><body><main>'
         '<h1>t</h1><article>' + button.format(60, "") + button.format(400, "")
-        + button.format(60, " hidden") + "</article></main></body></html>", encoding="utf-8")
+        + button.format(60, " hidden") + '<button style="width:30px;font-size:0;transform:'
+        'translateY(-9px)">King of hearts, chosen<span style="position:absolute;right:-9px;'
+        'font-size:13px">✓</span></button></article></main></body></html>', encoding="utf-8")
     with serving(tmp_path) as base:
         found = audit_book(base, ["b"])
     [cut] = [v for v in found["b", 1280] if v["id"] == "cut-label"]
