@@ -40,6 +40,22 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking",
 # window is captured in one piece, and the theme's sticky header and its "Skip to main
 # content" link were drawn across its middle (``locator.screenshot(style=...)``).
 ELEMENT_SHOT_STYLE = ".skip-link, .bd-header, .bd-header-article { visibility: hidden !important; }"
+# Where the browser tests put the screenshots a person looks at (TAROT_SHOTS).
+SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
+
+
+def shoot(page, element, name: str) -> None:
+    """A screenshot of ``element`` alone, ``SHOTS/name.png`` (the page's fixed header made
+    transparent meanwhile, so that it does not cover the element; the focus stays where it
+    is)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    handle = page.add_style_tag(content="header, .skip-link, .bd-header-article "
+                                        "{ opacity: 0 !important; } "
+                                        "html { scroll-behavior: auto !important; }")
+    element.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    element.screenshot(path=str(SHOTS / f"{name}.png"), style=ELEMENT_SHOT_STYLE)
+    handle.evaluate("style => style.remove()")
 
 _state: dict = {"playwright": None, "browser": None, "launches": 0, "borrowed": 0}
 

@@ -8,13 +8,11 @@ go to $TAROT_SHOTS (default /tmp/tarot-shots)."""
 from __future__ import annotations
 
 import contextlib
-import os
-from pathlib import Path
 
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
+from browser_session import borrowed_browser, shoot
 from test_live_local import keep_on_this_machine, running_tarot_teach, take_key
 from tarot_teach import GameState, RuleSet
 from tarot_teach.players import ComputerPlayer
@@ -23,7 +21,6 @@ from tarot_teach.share import encode
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 PAGE = "book/23-deals.html"
 
 
@@ -85,16 +82,6 @@ def wait_text(page, selector: str, words: str, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "([sel, words]) => [...document.querySelectorAll(sel)].some("
         "e => e.textContent.includes(words))", arg=[selector, words], timeout=timeout)
-
-
-def shoot(page, element, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    handle = page.add_style_tag(content="header, .skip-link, .bd-header-article "
-                                        "{ opacity: 0 !important; }")
-    element.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    element.screenshot(path=str(SHOTS / f"{name}.png"), style=ELEMENT_SHOT_STYLE)
-    handle.evaluate("style => style.remove()")
 
 
 def deal_by_seed(page, seed: str):

@@ -18,9 +18,10 @@ import time
 import pytest
 
 from axe_check import describe, serious_violations
+from browser_session import shoot
 from live_page import live_browser, open_live
 from test_deals_browser import new_page
-from test_table_browser import KEYS_PRESSED, press, shoot, tab_to
+from test_table_browser import KEYS_PRESSED, press, tab_to
 
 from tarot_teach.cards import parse_card
 from tarot_teach.puzzles import seat_right

@@ -14,14 +14,12 @@ sideways scrolling at 390 px. Screenshots at 1280 and 390 px go to $TAROT_SHOTS
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
+from browser_session import borrowed_browser, shoot
 from live_page import live_browser, open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     keep_on_this_machine, running_tarot_teach, wait_idle)
@@ -29,7 +27,6 @@ from test_live_local import (  # noqa: F401 (fixtures)
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 
 KEYS_PER_CARD = 3
 """The most key presses a card of the hand may take, from the learner's turn to the card
@@ -204,19 +201,6 @@ def play_deal_by_keyboard(page, table, prefer_bid: str = "Guard ×2", shots: str
             assert len(seen["keys"]) >= seen["cards"] - 1
             return seen
     raise AssertionError("the deal did not end")
-
-
-def shoot(page, table, name: str) -> None:
-    """A screenshot of the table alone (the page's fixed header made transparent meanwhile,
-    so that it does not cover the table; the focus stays where it is)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    handle = page.add_style_tag(content="header, .skip-link, .bd-header-article "
-                                        "{ opacity: 0 !important; } "
-                                        "html { scroll-behavior: auto !important; }")
-    table.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    table.screenshot(path=str(SHOTS / f"{name}.png"), style=ELEMENT_SHOT_STYLE)
-    handle.evaluate("style => style.remove()")
 
 
 def test_a_table_is_built_when_the_learner_sits_down_and_is_there_when_they_come_back(
