@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # (not exported by ipywidgets)
 
 from ..cards import Card, parse_card, sort_cards
-from .render import card_button_style, card_label
+from .render import card_button_classes, card_button_style, card_label
 
 __all__ = ["CardButtons", "CardPicker"]
 
@@ -71,7 +71,7 @@ class CardPicker(CardButtons):
             button = widgets.ToggleButton(
                 value=False, description=card_label(card, self.rules),
                 tooltip=card.display_name(self.rules), layout=layout, style=styles[key],
-                _dom_classes=("tt-card",))
+                _dom_classes=card_button_classes(card))
             button.observe(self._changed(card), names="value")
             self.buttons[card] = button
         self.box.children = tuple(self.buttons.values())

@@ -21,7 +21,7 @@ from ..teach.deals import action_words, deal_link, read_deal, record_json
 from ..teach.table_view import action_label
 from .deal_controls import _Shown, _box, _button, _message, _say
 from .deal_pictures import _style, deal_html
-from .render import card_button_style, card_label, escape_text
+from .render import card_button_classes, card_button_style, card_label, escape_text
 
 __all__ = ["DealEditor"]
 
@@ -122,8 +122,8 @@ class DealEditor(_Shown):
             if key not in styles:
                 styles[key] = widgets.ButtonStyle(**look)
             button = widgets.Button(description=card_label(card), tooltip=card.name,
-                                    layout=layout, style=styles[key])
-            button.add_class("tt-card")
+                                    layout=layout, style=styles[key],
+                                    _dom_classes=card_button_classes(card))
             button.on_click(self._card_handler(card))
             self.card_buttons[card] = button
 

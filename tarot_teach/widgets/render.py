@@ -142,3 +142,14 @@ def card_button_style(card: "Card | str") -> dict:
     """Colours for a clickable card drawn as a button (see ``CardPicker``)."""
     card = parse_card(card)
     return {"text_color": SUIT_COLOURS[card.suit], "font_weight": "bold"}
+
+
+def card_button_classes(card: "Card | str") -> tuple:
+    """The classes of a clickable card drawn as a button: ``tt-card`` (a card's face and
+    frame, scripts/assets/a11y.css), and ``tt-trump`` for a trump or the Excuse (their
+    light purple face, as drawn cards have).
+
+    >>> card_button_classes("KH"), card_button_classes("T21")
+    (('tt-card',), ('tt-card', 'tt-trump'))
+    """
+    return ("tt-card",) if parse_card(card).suit.is_plain else ("tt-card", "tt-trump")

@@ -250,6 +250,8 @@ FOCUS_JS = """
     pressed: !!el && el.classList.contains('mod-active'),
     title: el ? el.getAttribute('title') : null,
     ring: style ? parseFloat(style.outlineWidth) * (style.outlineStyle === 'none' ? 0 : 1) : 0,
+    face: style ? style.backgroundColor : null,
+    frame: style ? parseFloat(style.borderTopWidth) : 0,
   };
 }
 """
@@ -283,6 +285,8 @@ def test_a_card_exercise_is_answered_by_keyboard_alone(built_book, tarot_teach_s
                                timeout=60_000)
         card = tab_until(page, "card")
         assert card["ring"] >= 2, card
+        # It looks like a card (a white or light purple face in a frame), not a grey button.
+        assert card["face"] in ("rgb(255, 255, 255)", "rgb(246, 240, 251)") and card["frame"] >= 1
         sent = page.evaluate("window.ttLive.sent")
         page.keyboard.press("Space")
         wait_idle(page, sent)
