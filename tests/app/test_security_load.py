@@ -9,7 +9,6 @@ are refused."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import resource
 import socket
 import subprocess
@@ -20,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from test_live_pool import FakeKernels, settle
-from test_security_local import PATIENCE, start_server, stop_server, wait_until
+from test_security_local import FakeKernels as TabKernels
+from test_security_local import PATIENCE, FakePool, start_server, stop_server, wait_until
 
 from tarot_teach.app import kernels as app_kernels
 from tarot_teach.app import pool as app_pool
@@ -28,43 +28,9 @@ from tarot_teach.app import pool as app_pool
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Manager:
-    """A kernel manager of kernels that run until shut down; a page is connected to a
-    kernel when the test says so (``connections``)."""
-
-    def __init__(self) -> None:
-        self.running: set[str] = set()
-        self._kernel_connections: dict[str, int] = {}
-        self.stopped: list[str] = []
-        self.log = logging.getLogger("fake-kernels")
-
-    def __contains__(self, kernel_id: str) -> bool:
-        return kernel_id in self.running
-
-    def alive(self, kernel_id: str) -> bool:
-        return kernel_id in self.running
-
-    async def shutdown_kernel(self, kernel_id: str) -> None:
-        self.stopped.append(kernel_id)
-        self.running.discard(kernel_id)
-
-
-class Pool:
-    """Hands out a new running kernel each time."""
-
-    def __init__(self, manager: Manager) -> None:
-        self.manager, self.made = manager, 0
-
-    async def take(self) -> str:
-        self.made += 1
-        kernel_id = f"k{self.made}"
-        self.manager.running.add(kernel_id)
-        return kernel_id
-
-
 def test_a_tab_beyond_the_cap_takes_the_kernel_unused_longest_or_is_told_too_many():
-    manager, clock = Manager(), [0.0]
-    pool = Pool(manager)
+    manager, clock = TabKernels(), [0.0]
+    pool = FakePool(manager)
     tabs = app_kernels.Tabs(manager, max_tabs=3, clock=lambda: clock[0])
 
     async def scenario():
@@ -75,28 +41,28 @@ def test_a_tab_beyond_the_cap_takes_the_kernel_unused_longest_or_is_told_too_man
         clock[0] += 60
         with pytest.raises(app_kernels.TooManyTabs):  # every page still there
             await tabs.kernel_for("tab-3", pool)
-        assert manager.running == {"k1", "k2", "k3"} and not manager.stopped
-        manager._kernel_connections["k2"] = manager._kernel_connections["k3"] = 0
+        assert manager.running == {"kernel-1", "kernel-2", "kernel-3"} and not manager.stopped
+        manager._kernel_connections["kernel-2"] = manager._kernel_connections["kernel-3"] = 0
         kernel, reused = await tabs.kernel_for("tab-3", pool)
         # The kernel no page had for the longest time (tab-1's: seen before tab-2's) goes.
-        assert (kernel, reused) == ("k4", False) and manager.stopped == ["k2"]
-        assert manager.running == {"k1", "k3", "k4"} and "tab-1" not in tabs.kernels
+        assert (kernel, reused) == ("kernel-4", False) and manager.stopped == ["kernel-2"]
+        assert manager.running == {"kernel-1", "kernel-3", "kernel-4"} and "tab-1" not in tabs.kernels
         # A kernel just handed out is not taken back before its page can connect.
-        manager._kernel_connections["k3"] = 1
+        manager._kernel_connections["kernel-3"] = 1
         with pytest.raises(app_kernels.TooManyTabs):
             await tabs.kernel_for("tab-4", pool)
         # A tab that had its kernel gets it back, cap or not.
-        assert await tabs.kernel_for("tab-0", pool) == ("k1", True)
+        assert await tabs.kernel_for("tab-0", pool) == ("kernel-1", True)
 
     asyncio.run(scenario())
     assert app_kernels.MAX_TABS + app_pool.POOL_SIZE <= 12
 
 
 def test_tabs_that_never_took_a_kernel_are_forgotten():
-    manager, clock = Manager(), [0.0]
+    manager, clock = TabKernels(), [0.0]
     tabs = app_kernels.Tabs(manager, clock=lambda: clock[0])
-    asyncio.run(tabs.kernel_for("real-tab-1", Pool(manager)))
-    manager._kernel_connections["k1"] = 1
+    asyncio.run(tabs.kernel_for("real-tab-1", FakePool(manager)))
+    manager._kernel_connections["kernel-1"] = 1
     tabs.left("real-tab-1", 1)
     for n in range(1000):  # fake tab ids, each saying it leaves
         tabs.left(f"fake-tab-{n}", 1)

@@ -413,6 +413,7 @@ class FakeKernels:
 
         self.running: "set[str]" = set()
         self._kernel_connections: "dict[str, int]" = {}
+        self.stopped: "list[str]" = []  # the kernels shut down, in order
         self.log = logging.getLogger("fake-kernels")
 
     def __contains__(self, kernel_id: str) -> bool:
@@ -422,10 +423,13 @@ class FakeKernels:
         return kernel_id in self.running
 
     async def shutdown_kernel(self, kernel_id: str) -> None:
+        self.stopped.append(kernel_id)
         self.running.discard(kernel_id)
 
 
 class FakePool:
+    """Hands out a new running kernel (``kernel-1``, ``kernel-2``...) each time."""
+
     def __init__(self, kernels: FakeKernels) -> None:
         self.kernels, self.started = kernels, 0
 
