@@ -802,6 +802,40 @@ def test_an_answer_changed_just_before_check_is_the_one_judged(tarot_teach_serve
             options, right, ex.locator(".tt-feedback").inner_text())
 
 
+def test_an_answer_given_while_the_next_question_comes_is_not_taken(tarot_teach_server):
+    """Local mode, the kernel busy: New question, then at once an option and Check. The old
+    question is still on screen, so that answer must not be judged on the new one: the
+    exercise is held (aria-busy) until the kernel has answered New question, and the clicks
+    meanwhile are dropped (hold.js). Once the new question is there, an answer is judged."""
+    from live_page import chromium_context  # (live_page imports this module)
+
+    with chromium_context() as context:
+        page = open_ready(context, tarot_teach_server, "book/08-excuse")
+        ex = page.locator(".tt-live .tt-exercise").filter(
+            has=page.locator(".widget-radio-box")).first
+        sent = page.evaluate("window.ttLive.sent")
+        held = page.evaluate("""async () => {
+          const ex = [...document.querySelectorAll('.tt-live .tt-exercise')]
+            .find((el) => el.querySelector('.widget-radio-box'));
+          const view = ex.closest('.widget-subarea.tt-live');
+          const busy = window.ttLive.execute('import time; time.sleep(1)');
+          ex.querySelector('.tt-new').click();
+          const held = view.getAttribute('aria-busy');
+          ex.querySelectorAll('.widget-radio-box input')[1].click();
+          ex.querySelector('.tt-check').click();
+          await busy;
+          return held;
+        }""")
+        wait_idle(page, sent)
+        feedback = ex.locator(".tt-feedback").inner_text()
+        assert held == "true" and not re.search("[✔✘]", feedback), (held, feedback)
+        page.wait_for_function(  # (released once the kernel has answered)
+            "() => !document.querySelector('.widget-subarea.tt-live[aria-busy]')")
+        ex.locator(".widget-radio-box input").first.click()
+        verdict, _ = check(page, ex)
+        assert re.match("[✔✘]", verdict), verdict
+
+
 def test_a_refused_key_still_shows_the_exercises_as_saved(tarot_teach_server):
     """A browser whose key is refused gets the exercises as saved, and is told how to
     start; so does the next page, followed inside the tab (drawn by live.js there)."""

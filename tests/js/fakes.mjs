@@ -31,6 +31,9 @@ export class FakeElement {
   getAttribute(name) {
     return name in this.attributes ? this.attributes[name] : null;
   }
+  removeAttribute(name) {
+    delete this.attributes[name];
+  }
   appendChild(child) {
     return this.insertBefore(child, null);
   }

@@ -173,11 +173,14 @@ Comm.prototype.on_close = function (callback) {
 Comm.prototype.open = function () {
   return "";
 };
+// sending.custom(answered), when set, is told of each widget's custom message (a click) as
+// it goes, with a promise of the kernel's answer (see hold.js).
+export var sending = { custom: null };
 Comm.prototype._send = function (type, content, callbacks, metadata, buffers) {
   var msg = message(type, content);
   msg.metadata = metadata || {};
   msg.buffers = buffers || []; // (a file chosen in an upload: its content)
-  this.kernel.request(msg, function (reply) {
+  var answered = this.kernel.request(msg, function (reply) {
     var iopub = callbacks && callbacks.iopub;
     if (iopub && reply.header.msg_type === "status" && iopub.status) {
       iopub.status(reply);
@@ -191,6 +194,9 @@ Comm.prototype._send = function (type, content, callbacks, metadata, buffers) {
       widgetGone();
     }
   });
+  if (sending.custom && content.data && content.data.method === "custom") {
+    sending.custom(answered);
+  }
   return msg.header.msg_id;
 };
 Comm.prototype.send = function (data, callbacks, metadata, buffers) {

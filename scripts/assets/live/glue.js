@@ -7,6 +7,7 @@ import {
   LIVE_FIRST_GRACE, calm, fail, mark, message, quietAgain, setStatus, showNotice, state,
 } from "./core.js";
 import { clearNotices, replay, showWaiting, watchEarlyAnswers } from "./early.js";
+import { holdNewQuestions } from "./hold.js";
 import { addressPage, askSession, dropKeyFromAddress } from "./key.js";
 import { keepProgress } from "./progress.js";
 import { executeContent } from "./protocol.js";
@@ -53,6 +54,7 @@ export function start() {
   }, function () {});
   var live = null; // {kernel, manager} once the kernel answers
   watchEarlyAnswers();
+  holdNewQuestions(document);
   var shown = domReady().then(function () {
     if (!state.page) {
       showWaiting(newPage());
