@@ -8,6 +8,7 @@ import html
 import random
 import re
 
+import ipywidgets as widgets
 import pytest
 
 from tarot_teach import Card, GameState, Phase, RuleSet
@@ -52,11 +53,29 @@ def _text(value: str) -> str:
     return html.unescape(value)
 
 
+def _widget_text(widget, left_out: set, seen: set) -> list:
+    """Every text of ``widget`` and the widgets it holds, as the browser is sent them (its
+    values, descriptions, tooltips, options...), but those of ``left_out``."""
+    if id(widget) in seen or id(widget) in left_out:
+        return []
+    seen.add(id(widget))
+    texts = []
+    for name in widget.keys:  # (the synced traits: what the page gets)
+        value = getattr(widget, name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, widgets.Widget):
+                texts += _widget_text(item, left_out, seen)
+            elif isinstance(item, str) and not name.startswith("_"):
+                texts.append(item)
+    return texts
+
+
 def _shown(table: TableWidget) -> str:
-    facts = getattr(table, "facts_view", None)
-    return _text(" ".join([table.log_view.value, table.live.value, table.felt.value,
-                           table.feedback.value, table.header.value,
-                           facts.value if facts is not None else ""]))
+    """All the table sends the page, but the learner's own cards (their names and why they
+    may not be played: a rule may name a card, "A bout (the 21, the Petit or the Excuse)...")
+    and the bids and calls offered (a call names a King, not where it is)."""
+    left_out = {id(button) for button in [*table.hand.buttons.values(), *table._action_slots]}
+    return _text(" ".join(_widget_text(table.widget, left_out, set())))
 
 
 def _played(view) -> set:
