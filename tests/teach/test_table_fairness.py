@@ -8,11 +8,12 @@ import html
 import random
 import re
 
-import ipywidgets as widgets
 import pytest
 
+from fairness import hidden_cards, named, played, sent_text
+
 from tarot_teach import Card, GameState, Phase, RuleSet
-from tarot_teach.cards import DECK, cards_of
+from tarot_teach.cards import DECK
 from tarot_teach.game import Poignee
 from tarot_teach.inference import inferences
 from tarot_teach.players import LEVELS, ComputerPlayer
@@ -53,64 +54,24 @@ def _text(value: str) -> str:
     return html.unescape(value)
 
 
-def _widget_text(widget, left_out: set, seen: set) -> list:
-    """Every text of ``widget`` and the widgets it holds, as the browser is sent them (its
-    values, descriptions, tooltips, options...), but those of ``left_out``."""
-    if id(widget) in seen or id(widget) in left_out:
-        return []
-    seen.add(id(widget))
-    texts = []
-    for name in widget.keys:  # (the synced traits: what the page gets)
-        value = getattr(widget, name)
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, widgets.Widget):
-                texts += _widget_text(item, left_out, seen)
-            elif isinstance(item, str) and not name.startswith("_"):
-                texts.append(item)
-    return texts
-
-
 def _shown(table: TableWidget) -> str:
     """All the table sends the page, but the learner's own cards (their names and why they
     may not be played: a rule may name a card, "A bout (the 21, the Petit or the Excuse)...")
     and the bids and calls offered (a call names a King, not where it is)."""
-    left_out = {id(button) for button in [*table.hand.buttons.values(), *table._action_slots]}
-    return _text(" ".join(_widget_text(table.widget, left_out, set())))
-
-
-def _played(view) -> set:
-    return {c for _, cards, _ in view.tricks for c in cards} | {c for _, c in view.current_trick}
+    return sent_text(table.widget, [*table.hand.buttons.values(), *table._action_slots])
 
 
 def _secret_cards(table: TableWidget) -> set:
-    """The cards the learner's seat may not see named now: the other hands, the discard and
-    the dog, except what was shown to everybody."""
-    state, me = table.state, table.learner
-    if state.is_over:
-        return set()
-    view = state.view(me)
-    public = set(view.hand) | set(view.dog or ()) | set(view.discard or ()) | _played(view)
-    public |= set(view.discarded_trumps) | {c for cs in view.poignees.values() for c in cs}
-    if view.called is not None:
-        public.add(view.called)
-    secret = {c for seat in range(state.rules.players) if seat != me for c in state.hand(seat)}
-    secret |= {DECK[i] for i in state.discard} | set(cards_of(state.dealt_dog))
-    return secret - public
-
-
-def _named(card: Card, text: str) -> bool:
-    # (the plain substring test first: the regular expression only where the name is there)
-    return any(name in text and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
-               for name in (card.name, card.short_name))
+    return hidden_cards(table.state, table.learner)
 
 
 def _trumps_out(view) -> int:
-    gone = set(view.hand) | _played(view) | set(view.discard or ()) | set(view.discarded_trumps)
+    gone = set(view.hand) | played(view) | set(view.discard or ()) | set(view.discarded_trumps)
     return sum(1 for c in DECK if c.is_trump and c not in gone)
 
 
 def _partner_secret(view) -> bool:
-    return view.called is not None and view.called not in _played(view) | set(view.dog or ())
+    return view.called is not None and view.called not in played(view) | set(view.dog or ())
 
 
 class _Seen:
@@ -128,7 +89,7 @@ def _check(table: TableWidget, told: _Told, seen: _Seen) -> None:
         for seat, reason in told.reasons:
             assert reason not in shown, f"{table.names[seat]}'s reason shown: {reason!r}"
     for card in _secret_cards(table):
-        assert not _named(card, shown), f"{card.name} of a hidden hand is shown"
+        assert not named(card, shown), f"{card.name} of a hidden hand is shown"
     partner = state.partner
     if state.rules.players == 5 and partner not in (None, table.learner) \
             and _partner_secret(view) and not state.is_over:

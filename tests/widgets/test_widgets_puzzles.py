@@ -7,6 +7,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
+from fairness import hidden_cards, named, sent_text
+
 from tarot_teach.cards import parse_card
 from tarot_teach.puzzle_answers import _describe
 from tarot_teach.puzzles import THEMES, position
@@ -198,6 +200,18 @@ def test_the_page_shows_every_hand_and_the_felt(store):
     assert set(trainer.hand.buttons) == set(state.hand(LONG["seat"]))
     assert {"tt-table", "tt-puzzles"} <= set(trainer.widget._dom_classes)
     assert isinstance(trainer.widget, widgets.VBox)
+
+
+def test_a_seat_puzzle_sends_the_page_no_card_of_a_hidden_hand(store):
+    """From the seat, only the seat's own hand and what was shown: no other card is named
+    in anything the trainer sends the page (every widget's text), for every seat puzzle."""
+    seat_puzzles = [p for p in PUZZLES.values() if p["kind"] == "seat"]
+    assert seat_puzzles
+    for puzzle in seat_puzzles:
+        trainer = PuzzleTrainer(progress=store, puzzle_id=puzzle["id"])
+        hidden = hidden_cards(trainer.attempt.state, trainer.attempt.seat)
+        text = sent_text(trainer.widget, trainer.hand.buttons.values())
+        assert hidden and not [c.name for c in hidden if named(c, text)], puzzle["id"]
 
 
 def test_a_broken_puzzle_is_skipped_in_words(store):
