@@ -5,8 +5,9 @@
 // file _static/vendor/widgets/live.js. The modules: protocol.js (messages and frames),
 // core.js (state, status, notices), comm.js (the kernel and its comms),
 // transport-server.js and transport-lite.js (where the kernel is), progress.js (progress
-// in the browser), early.js (answers given before the exercises are live), views.js (the
-// page and its views), key.js (the browser's key, session.json), glue.js (start).
+// in the browser), early.js (answers given before the exercises are live), hold.js (an
+// exercise takes no answer while its next question comes), views.js (the page and its
+// views), key.js (the browser's key, session.json), glue.js (start).
 // Unit tests: tests/js/*.test.mjs (node --test).
 //
 // The page first shows the widgets as saved at build time (embed-amd.js). Meanwhile this
