@@ -344,6 +344,11 @@ def test_a_first_visit_downloads_each_file_once_and_compressed(built_book, count
     assert not watch.problems, "\n".join(watch.problems)
 
 
+# Where the first element matching SELECTOR is on the page (not in the window), px.
+PAGE_Y_JS = """() => Math.round(document.querySelector('SELECTOR').getBoundingClientRect().top
+                  + window.scrollY)"""
+
+
 def test_an_early_click_is_answered_once_python_is_ready(built_book, counted_site):  # noqa: F811
     base, _ = counted_site
     with borrowed_browser() as browser:
@@ -355,6 +360,8 @@ def test_an_early_click_is_answered_once_python_is_ready(built_book, counted_sit
         static_check.wait_for(state="visible", timeout=60_000)
         notice = page.locator(".tt-live-wait").first
         assert notice.get_attribute("role") == "status"
+        where = PAGE_Y_JS.replace("SELECTOR", ".widget-subarea:not(.tt-live) .tt-check")
+        check_at = page.evaluate(where)
         assert page.evaluate("window.ttLive.status") != "ready"
         static_check.click()
         assert page.evaluate("window.ttLive.queued") == 1
@@ -366,6 +373,9 @@ def test_an_early_click_is_answered_once_python_is_ready(built_book, counted_sit
         assert feedback, "the early click was not answered"
         assert not page.evaluate("window.ttLive.dropped")
         assert page.locator(".tt-live-wait").count() == 0
+        # Check stayed where it was (the notice is under the exercise: when it went, the
+        # exercise jumped up a line under the learner's pointer).
+        assert page.evaluate(PAGE_Y_JS.replace("SELECTOR", ".tt-live .tt-check")) == check_at
     assert not watch.problems, "\n".join(watch.problems)
 
 

@@ -5,7 +5,7 @@
 import { WIDGET_VIEW, state } from "./core.js";
 
 // ----------------------------------------------- before the exercises are live
-// Each widget cell says in place that Python is starting (with the seconds); answers
+// Each widget cell says under it that Python is starting (with the seconds); answers
 // given meanwhile (clicks, typed text, a choice in a list) are kept and given to the
 // live exercise as soon as it is there, in the same order.
 function widgetCells() {
@@ -33,8 +33,9 @@ export function showWaiting(page) {
     notice.appendChild(text);
     notice.appendChild(seconds);
     notice.appendChild(kept);
-    var outputs = cell.querySelector(".cell_output") || cell;
-    outputs.insertBefore(notice, outputs.firstChild);
+    // Under the exercise, not above it: when the notice goes, nothing the learner may be
+    // pointing at moves (above, the exercise jumped up a line as Python became ready).
+    (cell.querySelector(".cell_output") || cell).appendChild(notice);
     page.notices.push({ cell: cell, text: text, seconds: seconds, kept: kept, node: notice });
   });
   function tick() {
