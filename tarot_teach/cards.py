@@ -43,6 +43,7 @@ __all__ = [
     "count_bouts",
     "sort_cards",
     "sorted_hand",
+    "short_names",
 ]
 
 
@@ -371,3 +372,15 @@ def cards_of(mask: int) -> list[Card]:
         result.append(DECK[low.bit_length() - 1])
         mask ^= low
     return result
+
+
+def short_names(cards: "list[Card]", most: int) -> str:
+    """The short names of the first ``most`` cards, and "…" when there are more.
+
+    >>> short_names(parse_cards("KH QH T21"), 2)
+    'K♥, Q♥, …'
+    >>> short_names(parse_cards("KH"), 2)
+    'K♥'
+    """
+    more = ", …" if len(cards) > most else ""
+    return ", ".join(card.short_name for card in cards[:most]) + more

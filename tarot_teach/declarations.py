@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .cards import DECK, EXCUSE_BIT, TRUMP_MASK, Card, cards_of, mask_of, parse_card
+from .cards import (DECK, EXCUSE_BIT, TRUMP_MASK, Card, cards_of, mask_of, parse_card,
+                    short_names)
 from .errors import Rule
 from .tables import HANDFUL_LEVELS, HANDFUL_THRESHOLDS
 
@@ -151,4 +152,4 @@ def misere_problem(hand, kind: str, holder: str = "this hand") -> "str | None":
         return None
     article = "An" if kind == "honours" else "A"
     return (f"{article} {kind} misère needs a hand with {MISERE_WORDS[kind]}; {holder} holds "
-            + ", ".join(c.short_name for c in held[:4]) + (", …" if len(held) > 4 else "") + ".")
+            + short_names(held, 4) + ".")

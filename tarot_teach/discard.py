@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cards import DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from .cards import (DECK, EXCUSE_BIT, SUIT_MASKS, Card, cards_of, mask_of, parse_cards,
+                    short_names)
 from .errors import Rule
 from .names import the
 
@@ -45,11 +46,10 @@ def discard_refusal(hand: int, card_index: int, still_to_discard: int) -> "tuple
         others = hand & FREE_DISCARD_MASK
         count = others.bit_count()
         if count >= still_to_discard:
-            names = ", ".join(c.short_name for c in cards_of(others)[:6])
-            more = ", …" if count > 6 else ""
             return (f"A trump may go to the discard only when you have nothing else to lay "
                     f"aside: you could still discard {count} other card{'s' if count != 1 else ''} "
-                    f"({names}{more}), so {card.name} must stay.", Rule.DISCARD_TRUMP)
+                    f"({short_names(cards_of(others), 6)}), so {card.name} must stay.",
+                    Rule.DISCARD_TRUMP)
     return None
 
 

@@ -126,13 +126,13 @@ def _checked(text) -> str:
     _characters(code, "deal code", MAX_LENGTH)
     if code[0] == LIST_VERSION:
         raise InvalidRecord("This is the code of a list of deals (a lesson), not of one deal.")
-    if code[0] != VERSION and code[0].isdigit():
-        raise InvalidRecord(f"This is not a deal code of version {VERSION} (it would start "
-                            f"with {VERSION!r}, not {code[0]!r}): perhaps a newer version of "
-                            "the site made it.")
     if code[0] != VERSION:
-        raise InvalidRecord(f"This is not a deal code: a deal code starts with {VERSION!r}. Paste "
-                            "the code or the link the deal viewer gives.")
+        if code[0].isdigit():
+            raise InvalidRecord(f"This is not a deal code of version {VERSION} (it would "
+                                f"start with {VERSION!r}, not {code[0]!r}): perhaps a newer "
+                                "version of the site made it.")
+        raise InvalidRecord(f"This is not a deal code: a deal code starts with {VERSION!r}. "
+                            "Paste the code or the link the deal viewer gives.")
     if len(code) < 1 + _CHECK:
         raise InvalidRecord(f"The deal code is cut short: a code has at least {1 + _CHECK} "
                             f"characters, this one {len(code)}.")

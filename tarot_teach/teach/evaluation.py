@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, parse_cards, sort_cards
+from ..cards import Card, parse_cards, short_names, sort_cards
 from ..deal import deal_hands
 from ..evaluation import evaluate_hand
 from ..rules import Bid, RuleSet
@@ -73,8 +73,8 @@ def read_hand(text) -> list[Card]:
     except ValueError as error:
         raise AnswerError(str(error)) from None
     if len(cards) != HAND_SIZE:
-        read = ", ".join(card.short_name for card in cards[:20]) + (", …" if len(cards) > 20 else "")
-        raise AnswerError(f"A hand has 18 cards with 4 players; you typed {len(cards)} ({read}).")
+        raise AnswerError(f"A hand has 18 cards with 4 players; you typed {len(cards)} "
+                          f"({short_names(cards, 20)}).")
     repeated = sorted({card for card in cards if cards.count(card) > 1})
     if repeated:
         raise AnswerError("Each card exists only once in the pack: "
