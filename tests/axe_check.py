@@ -84,7 +84,6 @@ def describe(found: list[dict], where: str = "") -> str:
     return "\n".join(lines)
 
 
-
 def as_violation(rule: str, help_text: str, found: list[str]) -> list[dict]:
     """``found`` (what a check of our own found on a page, each a short description) as one
     serious violation in axe's shape (:func:`violations`), so that :func:`describe` reports
@@ -97,6 +96,7 @@ def as_violation(rule: str, help_text: str, found: list[str]) -> list[dict]:
     """
     return [{"id": rule, "impact": "serious", "count": len(found), "targets": found[:5],
              "help": help_text, "helpUrl": "", "summary": "", "html": found[0]}] if found else []
+
 
 CUT_LABELS_JS = """
 () => [...document.querySelectorAll('article button, article select')]

@@ -2,13 +2,12 @@
 engine from the attempt saved in the progress file), and the rules summary printed on A4."""
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from browser_session import borrowed_browser
+from browser_session import SHOTS, borrowed_browser
 from conftest import serving
 from test_live_local import (  # noqa: F401 (fixtures)
     check, close_page, keep_on_this_machine, running_tarot_teach, take_key)
@@ -22,7 +21,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 
 
 def saved_test(progress_file: Path) -> FinalTest:

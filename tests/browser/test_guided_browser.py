@@ -10,13 +10,11 @@ $TAROT_SHOTS (default /tmp/tarot-shots), not into the repository.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
 from axe_check import describe, serious_violations
-from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, SHOTS, borrowed_browser
 from live_page import open_live
 from test_live_local import (  # noqa: F401 (fixtures)
     running_tarot_teach, wait_idle)
@@ -24,7 +22,6 @@ from test_live_local import (  # noqa: F401 (fixtures)
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 PAGE = "book/20-guided-hands"
 
 

@@ -7,12 +7,10 @@ $TAROT_SHOTS (default /tmp/tarot-shots)."""
 from __future__ import annotations
 
 import contextlib
-import os
-from pathlib import Path
 
 import pytest
 
-from browser_session import ELEMENT_SHOT_STYLE, borrowed_browser
+from browser_session import ELEMENT_SHOT_STYLE, SHOTS, borrowed_browser
 from live_page import open_live
 from test_guided_browser import _click, _visible, answer_any, server  # noqa: F401
 
@@ -20,7 +18,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 PAGE = "book/20-guided-hands"
 
 

@@ -4,19 +4,17 @@ nothing wider than the screen at 1280 or 390 px). Screenshots go to $TAROT_SHOTS
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
 from axe_check import describe, serious_violations
+from browser_session import SHOTS
 from live_page import live_browser, open_live
 from tarot_teach.widgets.progress import Progress
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 SOLVED = ("ch01-name-card", "ch02-find-bouts", "ch02-higher-card", "ch02-count-points")
 
 

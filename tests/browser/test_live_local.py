@@ -785,9 +785,7 @@ def test_an_answer_changed_just_before_check_is_the_one_judged(tarot_teach_serve
         right = options.index(verdict.splitlines()[0].split(": ", 1)[1].rstrip(".").lower())
         wrong = next(k for k in range(1, len(options)) if k != right)
         sent = page.evaluate("window.ttLive.sent")
-        page.evaluate("""async ([wrong, right]) => {
-          const ex = [...document.querySelectorAll('.tt-live .tt-exercise')]
-            .find((el) => el.querySelector('.widget-radio-box'));
+        ex.evaluate("""async (ex, [wrong, right]) => {
           const busy = window.ttLive.execute('import time; time.sleep(1)');
           const inputs = ex.querySelectorAll('.widget-radio-box input');
           inputs[wrong].click();
@@ -814,9 +812,7 @@ def test_an_answer_given_while_the_next_question_comes_is_not_taken(tarot_teach_
         ex = page.locator(".tt-live .tt-exercise").filter(
             has=page.locator(".widget-radio-box")).first
         sent = page.evaluate("window.ttLive.sent")
-        held = page.evaluate("""async () => {
-          const ex = [...document.querySelectorAll('.tt-live .tt-exercise')]
-            .find((el) => el.querySelector('.widget-radio-box'));
+        held = ex.evaluate("""async (ex) => {
           const view = ex.closest('.widget-subarea.tt-live');
           const busy = window.ttLive.execute('import time; time.sleep(1)');
           ex.querySelector('.tt-new').click();

@@ -4,11 +4,10 @@ scrolls sideways at 1280 or 390 px. Screenshots go to $TAROT_SHOTS (default /tmp
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
+from browser_session import SHOTS
 from live_page import live_browser, open_live
 from test_guided_browser import _click
 from tarot_teach.widgets.progress import Progress
@@ -16,7 +15,6 @@ from tarot_teach.widgets.progress import Progress
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(os.environ.get("TAROT_SHOTS", "/tmp/tarot-shots"))
 PAGE = "book/90-your-progress"
 
 
