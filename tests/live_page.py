@@ -87,8 +87,13 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
             "([widget, button, nth]) => document.querySelectorAll('.tt-live ' + widget).length"
             " + document.querySelectorAll('.tt-live ' + button).length > nth",
             arg=[selector, open_first, nth], timeout=60_000)
-        for button in page.locator(f".tt-live {open_first}").all():
+        # Last first: a clicked button is replaced by its exercise when the kernel answers,
+        # which may be before the next click, so the later buttons' places would shift.
+        for button in reversed(page.locator(f".tt-live {open_first}").all()):
             button.click()
+        # Until every one is drawn, the nth exercise on the page may be another one.
+        page.wait_for_function("button => !document.querySelector('.tt-live ' + button)",
+                               arg=open_first, timeout=60_000)
     widget = page.locator(f".tt-live {selector}").nth(nth)
     try:
         widget.wait_for(timeout=60_000)
@@ -104,4 +109,5 @@ def open_live(browser, server, page_name: str, selector: str, nth: int = 0,
                              f"page errors {problems}\nthe page's last kernel messages:\n"
                              f"{seen}\n{server_log_tail(base)}") from error
     widget.evaluate(f"w => w.setAttribute('data-tt-test', {mark!r})")
+    widget = page.locator(f"[data-tt-test={mark}]")  # (this one, whatever is drawn later)
     return LivePage(context, page, widget, problems, outside)

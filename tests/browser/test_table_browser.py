@@ -245,8 +245,10 @@ def test_a_whole_deal_by_keyboard_only(server, players):
         table.locator("button").first.focus()  # the one scripted step: the focus into the table
         live = table.locator(".tt-announcer")
         assert live.get_attribute("aria-live") == "polite"  # live before anything is said
-        words, button = (table.locator(".tt-level " + part).first.bounding_box()
-                         for part in (".widget-label", "button"))
+        words, button = table.evaluate("""t => [".widget-label", "button"].map(part => {
+            const box = t.querySelector(".tt-level " + part).getBoundingClientRect();
+            return {y: box.y, height: box.height};
+        })""")  # (one measure of both: the page may scroll while a table below is drawn)
         assert abs(words["y"] + words["height"] / 2 - button["y"] - button["height"] / 2) < 8, (
             "'Computer:' stands beside its buttons", words, button)
         seen = play_deal_by_keyboard(page, table, shots=f"table-{players}p-1280")
