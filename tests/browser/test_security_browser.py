@@ -352,8 +352,15 @@ def test_the_browser_is_opened_without_the_key_and_the_opener_is_never_cached(
             third.wait_for_url(base + "book/01-welcome.html")
             third.goto(base + "book/07-tricks.html")
             _live(third)
-            third.wait_for_timeout(1000)  # (the worker keeps its copies in the background)
-            cached = third.evaluate(CACHED_JS)
+            # (the worker keeps its copies in the background: until it has some, 30 s at most)
+            cached = third.evaluate(f"""async vendor => {{
+              for (const end = Date.now() + 30000; Date.now() < end;) {{
+                const cached = await ({CACHED_JS})();
+                if (cached.some(url => url.startsWith(vendor))) return cached;
+                await new Promise(wake => setTimeout(wake, 100));
+              }}
+              return await ({CACHED_JS})();
+            }}""", base + "_static/vendor/")
             assert any(url.startswith(base + "_static/vendor/") for url in cached), cached
             leaked = [url for url in cached if "/vendor/live/" in url or "#" in url
                       or key in url or "code=" in url]
