@@ -202,17 +202,15 @@ def code_done_around_click(lines: "list[str]") -> "tuple[int, int]":
     """From a kernel trace with a "click" line: how many code requests were still running
     or waiting when the click's message went out, and how many of those the kernel finished
     before it answered the click (its status idle)."""
-    fields = [line.split(" ") if line != "click" else ["", "click", "", "", "", "", ""]
-              for line in lines]
-    code = {f[4] for f in fields if f[1] == "out" and f[2] == "execute_request"}
-    clicked = next(i for i, f in enumerate(fields) if f[1] == "click")
-    sent = next(i for i, f in enumerate(fields)
-                if i > clicked and f[1] == "out" and f[2] == "comm_msg")
-    idle = {f[5]: i for i, f in enumerate(fields)
-            if f[1] == "in" and f[2] == "status" and f[6] == "idle"}
+    clicked = lines.index("click")
+    fields = [line.split(" ") for line in lines]
+    code = {f[4] for f in fields if f[1:3] == ["out", "execute_request"]}
+    sent = next(i for i in range(clicked + 1, len(fields))
+                if fields[i][1:3] == ["out", "comm_msg"])
+    idle = {f[5]: i for i, f in enumerate(fields) if f[1:3] == ["in", "status"] and f[6] == "idle"}
     answered = idle[fields[sent][4]]
-    running = [idle.get(msg_id, len(fields)) for msg_id in code
-               if idle.get(msg_id, len(fields)) > sent]
+    running = [done for done in (idle.get(msg_id, len(fields)) for msg_id in code)
+               if done > sent]
     return len(running), sum(1 for done in running if done < answered)
 
 
